@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Swift 6 language mode everywhere; warnings are errors in CI through `make lint`/`make build`.
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "deeplink",
+  products: [
+    .library(name: "DeepLinkRoutes", targets: ["DeepLinkRoutes"]),
+    .executable(name: "deeplink", targets: ["deeplink"]),
+    .executable(name: "deeplink-app", targets: ["deeplink-app"]),
+  ],
+  targets: [
+    // The route table: declarations, URL building and parsing. Portable (no Glibc, no Foundation).
+    .target(name: "DeepLinkRoutes", swiftSettings: strict),
+    // The headless app model: navigation stack, overrides, data set, screen text.
+    .target(name: "AppModel", dependencies: ["DeepLinkRoutes"], swiftSettings: strict),
+    // JSON values, line framing, Unix-domain sockets (server loop and client).
+    .target(name: "DeepLinkWire", swiftSettings: strict),
+    // The daemon: the app model served over the wire.
+    .target(
+      name: "AppServer", dependencies: ["AppModel", "DeepLinkWire", "DeepLinkRoutes"],
+      swiftSettings: strict),
+    // The command line: tokenizer, commands, help, completion scripts, client flows.
+    .target(
+      name: "DeepLinkCLI", dependencies: ["DeepLinkRoutes", "DeepLinkWire"], swiftSettings: strict),
+    .executableTarget(name: "deeplink", dependencies: ["DeepLinkCLI"], swiftSettings: strict),
+    .executableTarget(name: "deeplink-app", dependencies: ["AppServer"], swiftSettings: strict),
+
+    .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes"]),
+    .testTarget(name: "AppModelTests", dependencies: ["AppModel"]),
+    .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire"]),
+    .testTarget(name: "DeepLinkCLITests", dependencies: ["DeepLinkCLI", "DeepLinkRoutes"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

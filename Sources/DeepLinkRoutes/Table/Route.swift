@@ -1,0 +1,76 @@
+/// One debug link, declared once: its name, help, typed parameters and effect.
+///
+/// Everything else about the route derives from this value: the URL it builds and parses,
+/// the `deeplink` subcommand and its options, help text, shell completion, and what the app
+/// does when the link arrives.
+///
+///     Route(
+///       "recipe", summary: "Show one recipe",
+///       parameters: [.integer("id", range: 1...999_999, help: "The recipe to show")],
+///       effect: .show(.recipe, "id"))
+public struct Route: Hashable, Sendable {
+  /// The URL host and the subcommand: lowercase ASCII letters, digits and hyphens.
+  public let name: String
+  /// One line, no trailing period.
+  public let summary: String
+  /// Longer help; may be empty.
+  public let help: String
+  public let parameters: [Parameter]
+  public let effect: Effect
+
+  public init(
+    _ name: String, summary: String, help: String = "", parameters: [Parameter] = [],
+    effect: Effect
+  ) {
+    self.name = name
+    self.summary = summary
+    self.help = help
+    self.parameters = parameters
+    self.effect = effect
+  }
+
+  /// The parameter called `name`, if the route has one.
+  public func parameter(named name: String) -> Parameter? {
+    parameters.first(where: { $0.name == name })
+  }
+
+  /// Binds raw `(name, text)` pairs, as they come from a URL query or a command line, to a
+  /// link: each name known and given once, each text parsed by its type, every required
+  /// parameter present, defaults filled in.
+  ///
+  /// A `nil` text means the name came without a value (`?flag`, `--flag`): `true` for a
+  /// boolean, a ``ArgumentError/missingValue(_:)`` for anything else.
+  ///
+  /// - Throws: ``ArgumentError`` for the first pair that is wrong, in input order.
+  public func bind(_ pairs: [(name: String, text: String?)]) throws(ArgumentError) -> Link {
+    var values: [ArgumentValue?] = Array(repeating: nil, count: parameters.count)
+    for (name, text) in pairs {
+      guard let index = parameters.firstIndex(where: { $0.name == name }) else {
+        let names = parameters.map(\.name)
+        throw .unknownParameter(
+          name, route: self.name, suggestion: Suggestion.closest(to: name, in: names), known: names)
+      }
+      guard values[index] == nil else { throw .duplicateParameter(name) }
+      let parameter = parameters[index]
+      guard let text else {
+        guard parameter.type == .boolean else { throw .missingValue(name) }
+        values[index] = .boolean(true)
+        continue
+      }
+      do {
+        values[index] = try parameter.type.parse(text)
+      } catch {
+        throw .invalidValue(name, error)
+      }
+    }
+    var bound: [ArgumentValue] = []
+    bound.reserveCapacity(parameters.count)
+    for (parameter, value) in zip(parameters, values) {
+      guard let value = value ?? parameter.defaultValue else {
+        throw .missingParameter(parameter.name, route: name)
+      }
+      bound.append(value)
+    }
+    return Link(route: self, values: bound)
+  }
+}

@@ -1,0 +1,84 @@
+/// Something wrong with a route table's declarations, found by ``RouteTable/problems``.
+public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
+  case duplicateRoute(String)
+  case reservedName(String)
+  case invalidRouteName(String)
+  case invalidParameterName(route: String, parameter: String)
+  case duplicateParameter(route: String, parameter: String)
+  case invalidDefault(route: String, parameter: String)
+  case emptyChoices(route: String, parameter: String)
+  /// An effect takes a parameter the route does not declare.
+  case unknownEffectParameter(route: String, parameter: String)
+
+  public var description: String {
+    switch self {
+    case .duplicateRoute(let name): "route '\(name)' is declared twice"
+    case .reservedName(let name): "route '\(name)' is named like a deeplink command"
+    case .invalidRouteName(let name):
+      "route name '\(name)' must be lowercase ASCII letters, digits and hyphens"
+    case .invalidParameterName(let route, let parameter):
+      "parameter '\(parameter)' of \(route) must start with a letter and hold only letters, digits, hyphens"
+    case .duplicateParameter(let route, let parameter):
+      "parameter '\(parameter)' of \(route) is declared twice"
+    case .invalidDefault(let route, let parameter):
+      "the default of \(route)'s '\(parameter)' does not satisfy its own type"
+    case .emptyChoices(let route, let parameter):
+      "choice parameter '\(parameter)' of \(route) has no choices"
+    case .unknownEffectParameter(let route, let parameter):
+      "the effect of \(route) uses '\(parameter)', which \(route) does not declare"
+    }
+  }
+}
+
+extension RouteTable {
+  /// Every problem with the declarations; empty for a sound table. Tests assert it is empty
+  /// for ``builtIn``.
+  public var problems: [TableProblem] {
+    var problems: [TableProblem] = []
+    var seen: Set<String> = []
+    for route in routes {
+      if !seen.insert(route.name).inserted { problems.append(.duplicateRoute(route.name)) }
+      if Self.reservedNames.contains(route.name) { problems.append(.reservedName(route.name)) }
+      if !Self.isValidName(route.name, allowUppercase: false) {
+        problems.append(.invalidRouteName(route.name))
+      }
+      var parameterNames: Set<String> = []
+      for parameter in route.parameters {
+        if !Self.isValidName(parameter.name, allowUppercase: true) {
+          problems.append(.invalidParameterName(route: route.name, parameter: parameter.name))
+        }
+        if !parameterNames.insert(parameter.name).inserted {
+          problems.append(.duplicateParameter(route: route.name, parameter: parameter.name))
+        }
+        if let value = parameter.defaultValue, !parameter.type.accepts(value) {
+          problems.append(.invalidDefault(route: route.name, parameter: parameter.name))
+        }
+        if case .choice(let choices) = parameter.type, choices.isEmpty {
+          problems.append(.emptyChoices(route: route.name, parameter: parameter.name))
+        }
+      }
+      var used = route.effect.stack.flatMap(\.parameters)
+      for case .loginError(let name) in route.effect.overrides { used.append(name) }
+      for name in used where !parameterNames.contains(name) {
+        problems.append(.unknownEffectParameter(route: route.name, parameter: name))
+      }
+    }
+    return problems
+  }
+
+  /// A letter first, then letters, digits and hyphens; no trailing hyphen.
+  static func isValidName(_ name: String, allowUppercase: Bool) -> Bool {
+    let bytes = Array(name.utf8)
+    guard let first = bytes.first, let last = bytes.last, last != UInt8(ascii: "-") else {
+      return false
+    }
+    func isLetter(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (allowUppercase && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte))
+    }
+    return isLetter(first)
+      && bytes.allSatisfy {
+        isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-")
+      }
+  }
+}

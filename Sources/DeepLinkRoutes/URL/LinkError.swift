@@ -1,0 +1,41 @@
+/// Why a string is not a debug link of the route table.
+public enum LinkError: Error, Hashable, Sendable {
+  /// The text is not `scheme://route...`; `reason` says what is off.
+  case notAURL(String, reason: String)
+  case wrongScheme(found: String, expected: String)
+  /// `debug://` with nothing after it.
+  case missingRoute
+  case unknownRoute(String, suggestion: String?)
+  /// Anything after the route but a single `/`.
+  case unexpectedPath(String)
+  case unexpectedFragment(String)
+  /// A `%` not followed by two hex digits.
+  case malformedPercentEscape(String)
+  /// Percent-escapes that decode to bytes that are not UTF-8, in the named query key or value.
+  case invalidUTF8(String)
+  case argument(ArgumentError)
+
+  /// One sentence that names what is wrong and, where it can, what would be right.
+  public var message: String {
+    switch self {
+    case .notAURL(let text, let reason):
+      "'\(text)' is not a debug link: \(reason); expected debug://<route>?<name>=<value>"
+    case .wrongScheme(let found, let expected):
+      "wrong scheme '\(found)://'; debug links start with \(expected)://"
+    case .missingRoute:
+      "the link names no route; expected debug://<route>, such as debug://settings"
+    case .unknownRoute(let name, let suggestion):
+      "unknown route '\(name)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+    case .unexpectedPath(let path):
+      "unexpected path '\(path)'; a debug link is debug://<route>?<name>=<value>, with no path"
+    case .unexpectedFragment(let fragment):
+      "unexpected fragment '#\(fragment)'; debug links take no fragment (percent-encode '#' as %23)"
+    case .malformedPercentEscape(let text):
+      "malformed percent-escape in '\(text)'; '%' must be followed by two hex digits (write '%' as %25)"
+    case .invalidUTF8(let text):
+      "'\(text)' decodes to bytes that are not UTF-8"
+    case .argument(let error):
+      error.message(prefix: "")
+    }
+  }
+}

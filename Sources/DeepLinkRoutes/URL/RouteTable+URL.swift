@@ -1,0 +1,104 @@
+extension RouteTable {
+  /// The URL of `link`: `debug://recipe?id=42`.
+  ///
+  /// Parameters appear in declaration order; optional ones left at their default are left
+  /// out; keys and values are percent-encoded per RFC 3986, so any string round-trips.
+  public func url(for link: Link) -> String {
+    var bytes = Array(scheme.utf8)
+    bytes.append(contentsOf: "://".utf8)
+    bytes.append(contentsOf: link.route.name.utf8)
+    var separator = UInt8(ascii: "?")
+    for (parameter, value) in zip(link.route.parameters, link.values)
+    where value != parameter.defaultValue {
+      bytes.append(separator)
+      separator = UInt8(ascii: "&")
+      PercentEncoding.encode(parameter.name, into: &bytes)
+      bytes.append(UInt8(ascii: "="))
+      PercentEncoding.encode(value.text, into: &bytes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Parses a debug link into a typed ``Link``.
+  ///
+  /// The grammar is `scheme://route[/][?key=value(&key=value)*]`. Scheme and route compare
+  /// case-insensitively; keys and values are percent-decoded (`+` stays a plus); empty
+  /// `&&` pieces are skipped. Unknown keys are errors, never ignored.
+  ///
+  ///     try RouteTable.builtIn.parse("DEBUG://Recipe/?id=42")  // recipe, id 42
+  ///
+  /// - Throws: ``LinkError`` naming the first problem found, left to right.
+  public func parse(_ text: String) throws(LinkError) -> Link {
+    let bytes = Array(text.utf8)[...]
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+      bytes[colon...].starts(with: "://".utf8)
+    else {
+      throw .notAURL(text, reason: "it has no '://'")
+    }
+    let schemeBytes = bytes[..<colon]
+    guard let first = schemeBytes.first, isLetter(first),
+      schemeBytes.allSatisfy({ isLetter($0) || isDigit($0) || "+-.".utf8.contains($0) })
+    else {
+      throw .notAURL(text, reason: "'\(String(decoding: schemeBytes, as: UTF8.self))' is not a scheme")
+    }
+    if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
+      let what = bytes[bad] == 0x20 ? "a space (percent-encode it as %20)" : "a control character"
+      throw .notAURL(text, reason: "it contains \(what) at offset \(bad)")
+    }
+    let foundScheme = lowercased(schemeBytes)
+    guard foundScheme == scheme else { throw .wrongScheme(found: foundScheme, expected: scheme) }
+
+    var rest = bytes[(colon + 3)...]
+    let hostEnd =
+      rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+      ) ?? rest.endIndex
+    let name = lowercased(rest[..<hostEnd])
+    guard !name.isEmpty else { throw .missingRoute }
+    guard let route = route(named: name) else {
+      throw .unknownRoute(name, suggestion: suggestion(for: name))
+    }
+    rest = rest[hostEnd...]
+
+    if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+      throw .unexpectedFragment(String(decoding: rest[(hash + 1)...], as: UTF8.self))
+    }
+    let queryStart = rest.firstIndex(of: UInt8(ascii: "?")) ?? rest.endIndex
+    let path = rest[..<queryStart]
+    guard path.isEmpty || path.elementsEqual("/".utf8) else {
+      throw .unexpectedPath(String(decoding: path, as: UTF8.self))
+    }
+
+    var pairs: [(name: String, text: String?)] = []
+    if queryStart < rest.endIndex {
+      for piece in rest[(queryStart + 1)...].split(
+        separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+      {
+        if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
+          pairs.append(
+            (try PercentEncoding.decode(piece[..<equals]), try PercentEncoding.decode(piece[(equals + 1)...]))
+          )
+        } else {
+          pairs.append((try PercentEncoding.decode(piece), nil))
+        }
+      }
+    }
+    do {
+      return try route.bind(pairs)
+    } catch {
+      throw .argument(error)
+    }
+  }
+
+  private func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  /// ASCII-lowercases `bytes` (RFC 3986 case-insensitivity of scheme and host).
+  private func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,71 @@
+/// The type of a route parameter: what it accepts, and how its text becomes a value.
+public enum ParameterType: Hashable, Sendable {
+  /// A decimal integer, optionally limited to a closed range.
+  case integer(range: ClosedRange<Int>?)
+  /// Any text, the empty string included.
+  case string
+  /// `true` or `false` (also `1` / `0`); a bare flag on the command line means `true`.
+  case boolean
+  /// Exactly one of a fixed, ordered set of strings.
+  case choice([String])
+
+  /// A short name for help text and `routes --json`: `integer`, `string`, `boolean`, `choice`.
+  public var name: String {
+    switch self {
+    case .integer: "integer"
+    case .string: "string"
+    case .boolean: "boolean"
+    case .choice: "choice"
+    }
+  }
+
+  /// Turns the text of one argument into a typed value.
+  ///
+  ///     try ParameterType.integer(range: 1...10).parse("7")  // .integer(7)
+  ///     try ParameterType.integer(range: nil).parse("abc")  // throws .notAnInteger("abc")
+  ///
+  /// - Throws: ``ValueError`` naming what was wrong with `text`.
+  public func parse(_ text: String) throws(ValueError) -> ArgumentValue {
+    switch self {
+    case .integer(let range):
+      let number = try Self.parseInteger(text)
+      if let range, !range.contains(number) { throw .outOfRange(number, range) }
+      return .integer(number)
+    case .string:
+      return .string(text)
+    case .boolean:
+      switch text {
+      case "true", "1": return .boolean(true)
+      case "false", "0": return .boolean(false)
+      default: throw .notABoolean(text)
+      }
+    case .choice(let choices):
+      guard choices.contains(text) else {
+        throw .notAChoice(text, choices: choices, suggestion: Suggestion.closest(to: text, in: choices))
+      }
+      return .string(text)
+    }
+  }
+
+  /// Whether `value` is a value of this type (used to check declared defaults).
+  public func accepts(_ value: ArgumentValue) -> Bool {
+    switch (self, value) {
+    case (.integer(let range), .integer(let number)): range?.contains(number) ?? true
+    case (.string, .string): true
+    case (.boolean, .boolean): true
+    case (.choice(let choices), .string(let choice)): choices.contains(choice)
+    default: false
+    }
+  }
+
+  /// Parses an optionally signed decimal integer, telling overflow apart from garbage.
+  private static func parseInteger(_ text: String) throws(ValueError) -> Int {
+    let digits = text.utf8.drop(while: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") })
+    let signs = text.utf8.count - digits.count
+    guard signs <= 1, !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      throw .notAnInteger(text)
+    }
+    guard let number = Int(text) else { throw .integerOverflow(text) }
+    return number
+  }
+}

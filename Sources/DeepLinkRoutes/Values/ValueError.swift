@@ -1,0 +1,29 @@
+/// Why the text of one argument is not a value of its parameter's type.
+public enum ValueError: Error, Hashable, Sendable {
+  case notAnInteger(String)
+  case integerOverflow(String)
+  case outOfRange(Int, ClosedRange<Int>)
+  case notABoolean(String)
+  case notAChoice(String, choices: [String], suggestion: String?)
+
+  /// One sentence naming the parameter as the user wrote it (`id` in a URL, `--id` on a
+  /// command line), what it expects and what it got.
+  ///
+  ///     ValueError.notAnInteger("abc").message(for: "--id")
+  ///     // "--id expects an integer, got 'abc'"
+  public func message(for parameter: String) -> String {
+    switch self {
+    case .notAnInteger(let text):
+      "\(parameter) expects an integer, got '\(text)'"
+    case .integerOverflow(let text):
+      "\(parameter) expects an integer between \(Int.min) and \(Int.max), got '\(text)' (too large)"
+    case .outOfRange(let number, let range):
+      "\(parameter) expects an integer from \(range.lowerBound) to \(range.upperBound), got \(number)"
+    case .notABoolean(let text):
+      "\(parameter) expects true or false, got '\(text)'"
+    case .notAChoice(let text, let choices, let suggestion):
+      "\(parameter) expects one of \(choices.joined(separator: ", ")), got '\(text)'"
+        + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    }
+  }
+}
