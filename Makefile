@@ -1,0 +1,40 @@
+# One Makefile for people and CI. `make help` lists the targets.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+SWIFT ?= swift
+# The fast binaries: optimized, Swift runtime linked statically, debug links switched on
+# explicitly (a plain `swift build -c release` is the "shipping" build and refuses them).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -DDEEPLINK_DEBUG_LINKS
+RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+
+.PHONY: help build release test format lint demo completions install bench fuzz sanitize clean
+
+help:
+	@echo "make build        debug build (the developer's loop)"
+	@echo "make test         every test: unit, golden, end-to-end, real shells"
+	@echo "make demo         start the app model, drive it through every route, stop it"
+	@echo "make release      the optimized binaries that 'make install' installs"
+	@echo "make install      PREFIX=... binaries and completion scripts"
+	@echo "make completions  regenerate completions/ from the route table"
+	@echo "make format/lint  swift-format from the toolchain"
+	@echo "make bench        benchmarks with same-run baselines (see BENCHMARKS.md)"
+	@echo "make fuzz         libFuzzer targets, bounded time each"
+	@echo "make sanitize     the tests under AddressSanitizer and ThreadSanitizer"
+
+build:
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+release:
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+test: build
+	$(SWIFT) test
+
+format:
+	$(SWIFT) format -i -r Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+clean:
+	rm -rf .build
