@@ -1,0 +1,200 @@
+extension JSON {
+  /// Parses exactly one JSON value (RFC 8259), surrounded by optional whitespace.
+  ///
+  ///     try JSON.parse(Array(#"{"op":"ping"}"#.utf8))["op"]  // .string("ping")
+  ///
+  /// - Throws: ``JSONError`` at the first byte that does not fit.
+  public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
+    var parser = Parser(bytes: Array(bytes))
+    parser.skipWhitespace()
+    let value = try parser.value(depth: 0)
+    parser.skipWhitespace()
+    guard parser.index == parser.bytes.count else { throw .trailingBytes(offset: parser.index) }
+    return value
+  }
+
+  public static func parse(_ text: String) throws(JSONError) -> JSON {
+    try parse(text.utf8)
+  }
+}
+
+private struct Parser {
+  let bytes: [UInt8]
+  var index = 0
+
+  mutating func skipWhitespace() {
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+  }
+
+  func peek() throws(JSONError) -> UInt8 {
+    guard index < bytes.count else { throw .unexpectedEnd }
+    return bytes[index]
+  }
+
+  mutating func value(depth: Int) throws(JSONError) -> JSON {
+    guard depth < 64 else { throw .tooDeep }
+    switch try peek() {
+    case UInt8(ascii: "{"): return try object(depth: depth)
+    case UInt8(ascii: "["): return try array(depth: depth)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    case let byte: throw .unexpectedByte(byte, offset: index)
+    }
+  }
+
+  mutating func literal(_ word: String) throws(JSONError) {
+    for expected in word.utf8 {
+      let byte = try peek()
+      guard byte == expected else { throw .unexpectedByte(byte, offset: index) }
+      index += 1
+    }
+  }
+
+  mutating func expect(_ expected: UInt8) throws(JSONError) {
+    let byte = try peek()
+    guard byte == expected else { throw .unexpectedByte(byte, offset: index) }
+    index += 1
+  }
+
+  mutating func object(depth: Int) throws(JSONError) -> JSON {
+    index += 1
+    var members: [(String, JSON)] = []
+    skipWhitespace()
+    if try peek() == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard try peek() == UInt8(ascii: "\"") else { throw .unexpectedByte(bytes[index], offset: index) }
+      let key = try string()
+      skipWhitespace()
+      try expect(UInt8(ascii: ":"))
+      skipWhitespace()
+      members.append((key, try value(depth: depth + 1)))
+      skipWhitespace()
+      let byte = try peek()
+      index += 1
+      if byte == UInt8(ascii: "}") { return .object(members) }
+      guard byte == UInt8(ascii: ",") else { throw .unexpectedByte(byte, offset: index - 1) }
+    }
+  }
+
+  mutating func array(depth: Int) throws(JSONError) -> JSON {
+    index += 1
+    var elements: [JSON] = []
+    skipWhitespace()
+    if try peek() == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try value(depth: depth + 1))
+      skipWhitespace()
+      let byte = try peek()
+      index += 1
+      if byte == UInt8(ascii: "]") { return .array(elements) }
+      guard byte == UInt8(ascii: ",") else { throw .unexpectedByte(byte, offset: index - 1) }
+    }
+  }
+
+  mutating func number() throws(JSONError) -> JSON {
+    let start = index
+    var isInteger = true
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    func digits(_ parser: inout Parser) -> Int {
+      let from = parser.index
+      while parser.index < parser.bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+      {
+        parser.index += 1
+      }
+      return parser.index - from
+    }
+    let integerDigits = digits(&self)
+    guard integerDigits > 0, !(integerDigits > 1 && bytes[index - integerDigits] == UInt8(ascii: "0"))
+    else { throw .invalidNumber(offset: start) }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      guard digits(&self) > 0 else { throw .invalidNumber(offset: start) }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      isInteger = false
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard digits(&self) > 0 else { throw .invalidNumber(offset: start) }
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isInteger, let value = Int(text) { return .int(value) }
+    guard let value = Double(text) else { throw .invalidNumber(offset: start) }
+    return .double(value)
+  }
+
+  mutating func string() throws(JSONError) -> String {
+    index += 1
+    var output: [UInt8] = []
+    while true {
+      let byte = try peek()
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: output, as: UTF8.self) else { throw .invalidUTF8 }
+        return text
+      case UInt8(ascii: "\\"):
+        let escape = try peek()
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = try hex4()
+          if (0xD800..<0xDC00).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else { throw .invalidEscape(offset: index) }
+            index += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw .invalidEscape(offset: index) }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { throw .invalidEscape(offset: index) }
+          output.append(contentsOf: String(Character(unicode)).utf8)
+        default:
+          throw .invalidEscape(offset: index - 1)
+        }
+      case 0..<0x20:
+        throw .unexpectedByte(byte, offset: index - 1)
+      default:
+        output.append(byte)
+      }
+    }
+  }
+
+  mutating func hex4() throws(JSONError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = try peek()
+      index += 1
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw .invalidEscape(offset: index - 1)
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+}
