@@ -20,7 +20,9 @@ let package = Package(
     // The headless app model: navigation stack, overrides, data set, screen text.
     .target(name: "AppModel", dependencies: ["DeepLinkRoutes"], swiftSettings: strict),
     // JSON values, line framing, Unix-domain sockets (server loop and client).
-    .target(name: "DeepLinkWire", swiftSettings: strict),
+    .target(
+      name: "DeepLinkWire", swiftSettings: strict,
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The daemon: the app model served over the wire.
     .target(
       name: "AppServer", dependencies: ["AppModel", "DeepLinkWire", "DeepLinkRoutes"],
