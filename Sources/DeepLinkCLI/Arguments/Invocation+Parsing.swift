@@ -1,0 +1,36 @@
+package import DeepLinkRoutes
+
+extension Invocation {
+  /// Parses `deeplink`'s arguments (without the program name) against `table`.
+  ///
+  ///     try Invocation.parse(["recipe", "--id", "42", "--json"], table: .builtIn)
+  ///     // .link(recipe, id 42), options.json == true
+  ///     try Invocation.parse(["recipe", "--id", "abc", "--help"], table: .builtIn)
+  ///     // .help(.route(recipe)): help wins over the error
+  ///
+  /// The rules:
+  /// - `--name value` and `--name=value`; a boolean parameter is a flag (`--unsaved`), and
+  ///   also takes `--unsaved=true|false`, but never the next word.
+  /// - A parameter that needs a value takes the next argument as it is, whatever it starts
+  ///   with (`--id -1`, `--message -x`, `--message ''`), except `--`, an argument starting
+  ///   with `--`, and `-h`: those are never swallowed, so `--message --json` is "--message
+  ///   needs a value". Write `--message=--json` for such a value. The same holds for `--socket`
+  ///   and `--timeout`.
+  /// - `--name=` is an explicit empty value and never takes the next argument.
+  /// - `--` ends the options: later arguments are plain words (for `open`, the URL).
+  /// - `-h` and `--help` anywhere before `--` show the help of the command at hand, and
+  ///   `--version` the version, even when the rest of the line is wrong.
+  /// - Global options (`--socket`, `--timeout`, `--json`, `--quiet`) go before or after the
+  ///   command. After a route, the route's own parameter of the same name wins.
+  /// - `deeplink` alone is the top-level help; `deeplink __complete ARGS...` passes `ARGS`
+  ///   through untouched.
+  ///
+  /// - Throws: ``UsageError`` for the first thing wrong, left to right.
+  package static func parse(_ arguments: [String], table: RouteTable) throws(UsageError) -> Invocation {
+    if arguments.first == BuiltInCommand.completeCallback {
+      return Invocation(.complete(Array(arguments.dropFirst())))
+    }
+    var parser = InvocationParser(tokens: ArgumentTokenizer.tokenize(arguments), table: table)
+    return try parser.parse()
+  }
+}

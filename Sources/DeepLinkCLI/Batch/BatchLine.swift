@@ -1,0 +1,37 @@
+package import DeepLinkRoutes
+
+/// One line of `deeplink batch`: a link in command-line form or as a URL, or nothing.
+///
+///     try BatchLine.parse("recipe --id 42", table: .builtIn)  // recipe, id 42
+///     try BatchLine.parse("login-error --message 'Bad password'", table: .builtIn)
+///     try BatchLine.parse("debug://recipe?id=42", table: .builtIn)  // recipe, id 42
+///     try BatchLine.parse("  # a comment", table: .builtIn)  // nil
+package enum BatchLine {
+  /// The link on `line`, or `nil` for a blank line or a comment.
+  ///
+  /// The line is split into words with shell-like quoting (see ``ShellWords``). A first word
+  /// holding `://` is a URL, checked by `table.parse`, and must be the only word; otherwise
+  /// the first word is a route and the others its options, parsed exactly as on the command
+  /// line, except that global options, `--help` and `--version` are not allowed.
+  ///
+  /// - Throws: ``UsageError``; the caller adds the line number.
+  package static func parse(_ line: String, table: RouteTable) throws(UsageError) -> Link? {
+    let words = try ShellWords.split(line)
+    guard let first = words.first else { return nil }
+    if first.contains("://") {
+      if words.count > 1 {
+        throw .unexpectedArgument(words[1], in: .command(.batch), expected: "a URL line holds the URL alone")
+      }
+      do {
+        return try table.parse(first)
+      } catch {
+        throw .invalidLink(error)
+      }
+    }
+    guard let route = table.route(named: first) else {
+      throw .unknownRoute(first, suggestion: table.suggestion(for: first))
+    }
+    var parser = InvocationParser(tokens: ArgumentTokenizer.tokenize(words.dropFirst()), table: table)
+    return try parser.parseRoute(route, allowsGlobalOptions: false)
+  }
+}

@@ -1,0 +1,127 @@
+/// The commands of `deeplink` that are not routes, declared once for parsing and help.
+///
+/// Every name here is in `RouteTable.reservedNames`, so no route can take it (a test checks).
+/// The hidden completion callback, ``completeCallback``, is not one of them: it is not shown
+/// in help and not offered by completion.
+package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
+  case url
+  case open
+  case routes
+  case state
+  case screen
+  case wait
+  case batch
+  case completions
+  case help
+  case version
+
+  /// The hidden command the completion scripts call back: `deeplink __complete ARGS...`.
+  package static let completeCallback = "__complete"
+
+  package var name: String { rawValue }
+
+  /// What follows the name in a usage line (global options aside).
+  package var synopsis: String {
+    switch self {
+    case .url: "<route> [--<option> <value>...]"
+    case .open: "<url>"
+    case .routes: "[--json | --markdown]"
+    case .state: "[--json]"
+    case .screen: ""
+    case .wait: "[--timeout <seconds>]"
+    case .batch: "[<file> | -]"
+    case .completions: "<bash | zsh | fish>"
+    case .help: "[<command> | <route>]"
+    case .version: ""
+    }
+  }
+
+  /// One line, no trailing period.
+  package var summary: String {
+    switch self {
+    case .url: "Print the URL of a link without sending it"
+    case .open: "Send a raw debug URL, checked against the route table first"
+    case .routes: "List the routes, as a table, JSON or Markdown"
+    case .state: "Print the app's current state"
+    case .screen: "Print the app's current screen"
+    case .wait: "Wait until an app is listening"
+    case .batch: "Send one link per line, all over one connection"
+    case .completions: "Print a shell completion script"
+    case .help: "Show help for a command or a route"
+    case .version: "Print the version"
+    }
+  }
+
+  /// Paragraphs for `deeplink help <command>`, separated by blank lines.
+  package var details: String {
+    switch self {
+    case .url:
+      "Builds the link exactly as the route command would, and prints its URL instead of sending "
+        + "it. No app is needed. The route's options are those of 'deeplink help <route>'."
+    case .open:
+      "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
+        + "route table first: a link the table does not know is a usage error and is not sent. "
+        + "Put '--' before a URL that starts with a dash."
+    case .routes:
+      "Lists every route of the table with its options. --json gives each route's name, "
+        + "summary, help and parameters (name, type, required, default, choices, range, help); "
+        + "--markdown gives the route reference of README.md."
+    case .state:
+      "Asks the running app for its state: the navigation stack, the debug overrides in force "
+        + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
+    case .screen:
+      "Asks the running app for its visible screen, as text: the headless stand-in for a "
+        + "screenshot."
+    case .wait:
+      "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
+        + "the background. Exits 75 when --timeout runs out first."
+    case .batch:
+      "Reads links from a file, or from standard input when the file is '-' or left out, and "
+        + "sends them one by one over one connection, each waiting for its acknowledgement. A "
+        + "line is a route in command-line form (with shell-like quoting) or a URL; blank lines "
+        + "and lines starting with '#' are skipped. Every line is checked before the first is "
+        + "sent. The batch stops at the first failure, names its line number, and exits with "
+        + "that failure's code."
+    case .completions:
+      "Prints a completion script for the shell, generated from the route table. Load it in "
+        + "your shell's start-up file, for example: source <(deeplink completions bash)"
+    case .help:
+      "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
+        + "after any command shows the same page."
+    case .version:
+      "Prints the version of deeplink and the fingerprint of its route table, which the app "
+        + "reports too: when they differ, the two were built from different tables."
+    }
+  }
+
+  /// Options with a meaning of their own for this command, for help (some are global).
+  package var options: [(synopsis: String, help: String)] {
+    switch self {
+    case .routes:
+      [("--json", "Print the routes as JSON"), ("--markdown", "Print the route reference as Markdown")]
+    case .state:
+      [("--json", "Print the state as one JSON object")]
+    case .wait:
+      [(GlobalOption.timeout.synopsis, "Give up after this many seconds, with exit code 75")]
+    case .url, .open, .screen, .batch, .completions, .help, .version:
+      []
+    }
+  }
+
+  /// Options this command takes besides the global ones, by name without dashes; all flags.
+  package var ownFlags: [String] {
+    self == .routes ? ["markdown"] : []
+  }
+
+  /// What the command takes, to complete "unexpected argument 'x'; …".
+  package var takes: String {
+    switch self {
+    case .url: "url takes a route and its options"
+    case .open: "open takes one URL"
+    case .batch: "batch takes at most one file"
+    case .completions: "completions takes one shell"
+    case .help: "help takes one command or route"
+    case .routes, .state, .screen, .wait, .version: "\(name) takes no arguments"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package import DeepLinkRoutes
+
+/// What `deeplink` was asked to do: the command line, parsed and checked against the route
+/// table. Nothing here has touched the socket yet.
+///
+///     deeplink recipe --id 42         // .link(recipe, id 42)
+///     deeplink url recipe --id 42     // .url(recipe, id 42)
+///     deeplink open debug://settings  // .open(settings)
+///     deeplink routes --markdown      // .routes(.markdown)
+///     deeplink batch steps.txt        // .batch(path: "steps.txt")
+package enum Command: Hashable, Sendable {
+  /// Send the link, wait for the acknowledgement, print the screen (or the state with `--json`).
+  case link(Link)
+  /// Print the link's URL; no app needed.
+  case url(Link)
+  /// Send a raw URL, already checked against the table.
+  case open(Link)
+  /// Print the route table.
+  case routes(RoutesFormat)
+  /// Print the app's current state.
+  case state
+  /// Print the app's current screen.
+  case screen
+  /// Return as soon as an app is listening.
+  case wait
+  /// Send one link per line of a file; `nil` reads standard input (also for `-`).
+  case batch(path: String?)
+  /// Print a completion script.
+  case completions(shell: CompletionShell)
+  /// Print help, to stdout, exit 0.
+  case help(HelpTopic)
+  /// Print ``DeepLinkVersion/string(table:)``.
+  case version
+  /// The hidden completion callback, `deeplink __complete ARGS...`: the arguments after it,
+  /// untouched, for the completion scripts. Not shown in help.
+  case complete([String])
+}
+
+/// The output of `deeplink routes`.
+package enum RoutesFormat: String, Hashable, Sendable, CaseIterable {
+  /// An aligned table for people.
+  case table
+  /// `--json`: for machines.
+  case json
+  /// `--markdown`: the route reference of README.md.
+  case markdown
+}
+
+/// A shell `deeplink completions` can write a script for.
+package enum CompletionShell: String, Hashable, Sendable, CaseIterable {
+  case bash
+  case zsh
+  case fish
+}
+
+/// What a help page is about.
+package enum HelpTopic: Hashable, Sendable {
+  /// `deeplink`, `deeplink help`, `deeplink --help`.
+  case topLevel
+  /// `deeplink help batch`, `deeplink batch --help`.
+  case command(BuiltInCommand)
+  /// `deeplink help recipe`, `deeplink recipe --help`, `deeplink url recipe --help`.
+  case route(Route)
+}
+
+/// A parsed command line: the command and the global options that came with it.
+package struct Invocation: Hashable, Sendable {
+  package var command: Command
+  package var options: GlobalOptions
+
+  package init(_ command: Command, options: GlobalOptions = GlobalOptions()) {
+    self.command = command
+    self.options = options
+  }
+}

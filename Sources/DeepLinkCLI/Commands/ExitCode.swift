@@ -1,0 +1,30 @@
+/// The exit status of `deeplink`: stable, documented in `deeplink help` and README.md, and the
+/// same for every command, so a CI script can branch on it.
+///
+/// The values follow BSD's `sysexits.h` where one fits.
+package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
+  /// The link was applied, or the command did what it was asked.
+  case success = 0
+  /// The command line was wrong (`EX_USAGE`); nothing was sent.
+  case usage = 64
+  /// The app received the link and rejected it (`EX_DATAERR`).
+  case rejected = 65
+  /// No app is listening on the socket (`EX_UNAVAILABLE`).
+  case unavailable = 69
+  /// Something went wrong in `deeplink` or the app (`EX_SOFTWARE`).
+  case internalError = 70
+  /// The app did not answer in time (`EX_TEMPFAIL`).
+  case timedOut = 75
+
+  /// One line for help text and README.md.
+  package var summary: String {
+    switch self {
+    case .success: "the link was applied, or the command succeeded"
+    case .usage: "usage error: the command line is wrong; nothing was sent"
+    case .rejected: "the app rejected the link"
+    case .unavailable: "no app is listening on the socket"
+    case .internalError: "internal error in deeplink or the app"
+    case .timedOut: "the app did not answer in time"
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/// The options every command takes, before or after the subcommand.
+///
+///     deeplink --socket /tmp/app.sock recipe --id 42 --json
+///     // socket "/tmp/app.sock", json true
+package struct GlobalOptions: Hashable, Sendable {
+  /// `--socket PATH`: the app's socket; `nil` means `DEEPLINK_SOCKET` or the default path.
+  package var socket: String?
+  /// `--timeout SECONDS`: a positive, finite number; `nil` means ``defaultTimeout``.
+  package var timeout: Double?
+  /// `--json`: print JSON instead of text.
+  package var json: Bool
+  /// `--quiet`: print nothing on success.
+  package var quiet: Bool
+
+  package init(socket: String? = nil, timeout: Double? = nil, json: Bool = false, quiet: Bool = false) {
+    self.socket = socket
+    self.timeout = timeout
+    self.json = json
+    self.quiet = quiet
+  }
+
+  /// Seconds to wait for the app when `--timeout` is not given.
+  package static let defaultTimeout: Double = 5
+}
+
+/// The global options as declared once, for parsing and help.
+package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
+  case socket
+  case timeout
+  case json
+  case quiet
+  case help
+  case version
+
+  /// The option as typed: `--socket`.
+  package var flag: String { "--" + rawValue }
+
+  /// The placeholder of its value, or `nil` for a flag.
+  package var valueName: String? {
+    switch self {
+    case .socket: "path"
+    case .timeout: "seconds"
+    case .json, .quiet, .help, .version: nil
+    }
+  }
+
+  /// How help shows it: `--socket <path>`, `-h, --help`.
+  package var synopsis: String {
+    let long = flag + (valueName.map { " <\($0)>" } ?? "")
+    return self == .help ? "-h, " + long : long
+  }
+
+  /// One line for help text.
+  package var help: String {
+    switch self {
+    case .socket:
+      "The app's socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, "
+        + "else /tmp/deeplink-<uid>/app.sock)"
+    case .timeout:
+      "How long to wait for the app, in seconds (default: \(Self.formatted(GlobalOptions.defaultTimeout)))"
+    case .json: "Print JSON instead of text"
+    case .quiet: "Print nothing on success; errors still go to stderr"
+    case .help: "Show help for the command at hand"
+    case .version: "Print the version"
+    }
+  }
+
+  /// `5.0` as `5`, `0.5` as `0.5`.
+  static func formatted(_ seconds: Double) -> String {
+    seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+  }
+}

@@ -1,0 +1,154 @@
+package import DeepLinkRoutes
+
+/// Why a command line (or a batch line) is wrong: exit code 64, message on stderr, nothing sent.
+///
+/// Each case carries what the user typed and where; ``message`` turns it into one line that
+/// quotes the input and says what would be right, and ``hint`` into one line pointing at the
+/// help page that explains it:
+///
+///     UsageError.unknownCommand("recipee", suggestion: "recipe").description
+///     // unknown command 'recipee' — did you mean 'recipe'?
+///     // Run 'deeplink help' for the commands and routes.
+package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The first word is neither a route nor a command.
+  case unknownCommand(String, suggestion: String?)
+  /// A word that must be a route is not one (`deeplink url recipee`, a batch line).
+  case unknownRoute(String, suggestion: String?)
+  /// An option the command or route does not take; `known` lists those it takes, as typed.
+  case unknownOption(String, in: UsageContext, suggestion: String?, known: [String])
+  /// An option that needs a value came last or before another option.
+  case missingValue(option: String, in: UsageContext)
+  /// A global option's value is wrong: `--timeout expects a positive number of seconds, got 'x'`.
+  case invalidValue(option: String, value: String, expected: String, in: UsageContext)
+  /// A flag given a value: `--json=yes`.
+  case unexpectedValue(option: String, value: String, in: UsageContext)
+  case duplicateOption(String, in: UsageContext)
+  case conflictingOptions(String, String, in: UsageContext)
+  /// A word the command does not take; `expected` says what it takes.
+  case unexpectedArgument(String, in: UsageContext, expected: String)
+  /// A command without its required argument; `what` names it (`a URL`).
+  case missingArgument(BuiltInCommand, what: String)
+  /// A route's options do not bind: unknown, missing, duplicate, wrong type or range.
+  case argument(ArgumentError, route: String)
+  /// A URL (`open`, a batch line) that is not a link of the table.
+  case invalidLink(LinkError)
+  case unknownShell(String, suggestion: String?)
+  /// `deeplink help <topic>` for a topic that is neither a command nor a route.
+  case unknownHelpTopic(String, suggestion: String?)
+  /// A batch line with an opening quote (`'` or `"`) and no closing one.
+  case unterminatedQuote(Character)
+  /// A batch line ending in a backslash that escapes nothing.
+  case trailingBackslash
+
+  /// The one-line message, without any `deeplink:` prefix.
+  package var message: String {
+    switch self {
+    case .unknownCommand(let word, let suggestion):
+      "unknown command '\(word)'"
+        + (suggestion.map { " — did you mean '\($0)'?" } ?? "; expected a route or a command")
+    case .unknownRoute(let word, let suggestion):
+      "unknown route '\(word)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+    case .unknownOption(let option, let context, let suggestion, let known):
+      if let suggestion {
+        "unknown option '\(option)'\(context.forName) — did you mean '\(suggestion)'?"
+      } else {
+        "unknown option '\(option)'; " + context.takes(known)
+      }
+    case .missingValue(let option, _):
+      "\(option) needs a value"
+    case .invalidValue(let option, let value, let expected, _):
+      "\(option) expects \(expected), got '\(value)'"
+    case .unexpectedValue(let option, let value, _):
+      "\(option) takes no value, got '\(value)'; write \(option) alone"
+    case .duplicateOption(let option, _):
+      "\(option) is given twice; give it once"
+    case .conflictingOptions(let first, let second, _):
+      "\(first) and \(second) cannot be used together; choose one"
+    case .unexpectedArgument(let word, _, let expected):
+      "unexpected argument '\(word)'; \(expected)"
+    case .missingArgument(let command, let what):
+      "\(command.name) needs \(what)"
+    case .argument(let error, _):
+      error.message(prefix: "--")
+    case .invalidLink(let error):
+      error.message
+    case .unknownShell(let word, let suggestion):
+      "unknown shell '\(word)'"
+        + (suggestion.map { " — did you mean '\($0)'?" }
+          ?? "; expected one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))")
+    case .unknownHelpTopic(let word, let suggestion):
+      "no help for '\(word)'"
+        + (suggestion.map { " — did you mean '\($0)'?" } ?? "; expected a command or a route")
+    case .unterminatedQuote(let quote):
+      "unterminated \(quote) quote; close it, or escape the quote with a backslash"
+    case .trailingBackslash:
+      "the line ends with a lone backslash; write \\\\ for a backslash"
+    }
+  }
+
+  /// The second line: where to read about it.
+  package var hint: String {
+    switch self {
+    case .unknownCommand, .unknownHelpTopic:
+      UsageContext.topLevel.hint
+    case .unknownRoute, .invalidLink:
+      "Run 'deeplink routes' for the routes and their options."
+    case .unknownOption(_, let context, _, _), .missingValue(_, let context),
+      .invalidValue(_, _, _, let context), .unexpectedValue(_, _, let context),
+      .duplicateOption(_, let context), .conflictingOptions(_, _, let context),
+      .unexpectedArgument(_, let context, _):
+      context.hint
+    case .missingArgument(let command, _):
+      UsageContext.command(command).hint
+    case .argument(_, let route):
+      UsageContext.route(route).hint
+    case .unknownShell:
+      UsageContext.command(.completions).hint
+    case .unterminatedQuote, .trailingBackslash:
+      "Run 'deeplink help batch' for the format of a line."
+    }
+  }
+
+  /// ``message`` and ``hint``, two lines.
+  package var description: String { message + "\n" + hint }
+
+  /// Always ``ExitCode/usage``.
+  package var exitCode: ExitCode { .usage }
+}
+
+/// Where in the command line a usage error happened: what its message and help hint refer to.
+package enum UsageContext: Hashable, Sendable {
+  /// Before any command: the global options.
+  case topLevel
+  case command(BuiltInCommand)
+  /// A route, by name.
+  case route(String)
+
+  /// `" for recipe"`, or nothing at the top level.
+  var forName: String {
+    switch self {
+    case .topLevel: ""
+    case .command(let command): " for \(command.name)"
+    case .route(let name): " for \(name)"
+    }
+  }
+
+  /// `"recipe takes --id"`, given the options it takes as typed.
+  func takes(_ options: [String]) -> String {
+    let list = options.isEmpty ? "none" : options.joined(separator: ", ")
+    return switch self {
+    case .topLevel: "the global options are \(list)"
+    case .command(let command): "\(command.name) takes \(list)"
+    case .route(let name): "\(name) takes \(list)"
+    }
+  }
+
+  /// The line that points at the relevant help.
+  var hint: String {
+    switch self {
+    case .topLevel: "Run 'deeplink help' for the commands and routes."
+    case .command(let command): "Run 'deeplink help \(command.name)' for its usage."
+    case .route(let name): "Run 'deeplink help \(name)' for its options."
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package import DeepLinkRoutes
+
+/// Help pages, generated from the route table and the command declarations, wrapped to 80
+/// columns.
+///
+///     HelpFormatter.text(for: .route(RouteTable.builtIn.route(named: "recipe")!), table: .builtIn)
+///     // deeplink recipe — Show one recipe
+///     //
+///     // USAGE
+///     //   deeplink recipe --id <integer> [<global options>]
+///     // ...
+package enum HelpFormatter {
+  /// The help page of `topic`, ending with a newline. `style` only makes headings bold.
+  package static func text(for topic: HelpTopic, table: RouteTable, style: Style = .plain) -> String {
+    let sections: [Section] =
+      switch topic {
+      case .topLevel: topLevel(table)
+      case .command(let command): self.command(command, table: table)
+      case .route(let route): self.route(route, table: table)
+      }
+    return TextLayout.joined(sections.map { $0.lines(style: style) }.joined(separator: [""]).map { $0 })
+  }
+
+  /// A block of help: an optional heading, then lines.
+  struct Section {
+    var heading: String?
+    var lines: [String]
+
+    init(_ heading: String, _ lines: [String]) {
+      self.heading = heading
+      self.lines = lines
+    }
+
+    init(_ lines: [String]) {
+      self.heading = nil
+      self.lines = lines
+    }
+
+    func lines(style: Style) -> [String] {
+      (heading.map { [style.bold($0)] } ?? []) + lines
+    }
+  }
+
+  // MARK: - Top level
+
+  static func topLevel(_ table: RouteTable) -> [Section] {
+    let example = RouteExample.representative(in: table).map { " such as " + table.url(for: $0) } ?? ""
+    let names = table.routes.map(\.name) + BuiltInCommand.allCases.map(\.name)
+    let leftWidth = min(20, names.map(\.count).max() ?? 0)
+    return [
+      Section(["deeplink — drive a running app to any screen through its debug links"]),
+      Section(
+        TextLayout.wrap(
+          "Builds a debug link\(example) from the route table, sends it to the running app over a "
+            + "Unix domain socket, waits until the app has applied it, and prints the screen the app "
+            + "now shows. When deeplink returns, the state is applied, or the exit code says why not."
+        )),
+      Section(
+        "USAGE",
+        [
+          "  deeplink <route> [--<option> <value>...] [<global options>]",
+          "  deeplink <command> [<arguments>] [<global options>]",
+        ]),
+      Section(
+        "ROUTES",
+        TextLayout.columns(table.routes.map { ($0.name, $0.summary) }, leftWidth: leftWidth)),
+      Section(
+        "COMMANDS",
+        TextLayout.columns(BuiltInCommand.allCases.map { ($0.name, $0.summary) }, leftWidth: leftWidth)),
+      Section("GLOBAL OPTIONS", TextLayout.columns(GlobalOption.allCases.map { ($0.synopsis, $0.help) })),
+      Section(
+        "EXIT CODES",
+        TextLayout.columns(ExitCode.allCases.map { (String($0.rawValue), $0.summary) })),
+      Section(
+        "ENVIRONMENT",
+        TextLayout.columns([
+          ("DEEPLINK_SOCKET", "The app's socket, when --socket is not given"),
+          ("XDG_RUNTIME_DIR", "Where the default socket lives"),
+          ("NO_COLOR", "When set and not empty, no colour in the output"),
+        ])),
+      Section(
+        TextLayout.wrap(
+          "Run 'deeplink help <route>' for a route's options, 'deeplink help <command>' for a "
+            + "command's usage.")),
+    ]
+  }
+
+  // MARK: - Routes
+
+  static func route(_ route: Route, table: RouteTable) -> [Section] {
+    var sections = [
+      Section(["deeplink \(route.name) — \(route.summary)"]),
+      Section(
+        "USAGE",
+        TextLayout.wrap(
+          (["deeplink", route.name] + route.parameters.map(\.usage) + ["[<global options>]"])
+            .joined(separator: " "), indent: 2
+        )
+        .enumerated().map { $0.offset == 0 ? $0.element : "    " + $0.element }),
+    ]
+    if !route.help.isEmpty {
+      sections.append(Section(TextLayout.wrap(route.help)))
+    }
+    if !route.parameters.isEmpty {
+      sections.append(
+        Section(
+          "OPTIONS",
+          TextLayout.columns(route.parameters.map { ($0.synopsis, $0.help + "\n" + $0.facts) })))
+    }
+    var examples: [(String, String)] = []
+    for link in [RouteExample.minimal(route), RouteExample.full(route)].compactMap({ $0 }) {
+      examples.append(("deeplink " + link.commandLine, "sends " + table.url(for: link)))
+    }
+    if let link = RouteExample.minimal(route) {
+      examples.append(("deeplink url " + link.commandLine, "prints the URL without sending it"))
+    }
+    sections.append(Section("EXAMPLES", exampleLines(examples)))
+    sections.append(
+      Section(
+        TextLayout.wrap(
+          "The global options (\(globalFlags)) work here too; run 'deeplink help' for them.")))
+    return sections
+  }
+
+  // MARK: - Commands
+
+  static func command(_ command: BuiltInCommand, table: RouteTable) -> [Section] {
+    var sections = [
+      Section(["deeplink \(command.name) — \(command.summary)"]),
+      Section(
+        "USAGE",
+        [
+          (["  deeplink", command.name, command.synopsis, "[<global options>]"].filter { !$0.isEmpty })
+            .joined(separator: " ")
+        ]),
+      Section(TextLayout.wrap(command.details)),
+    ]
+    if !command.options.isEmpty {
+      sections.append(Section("OPTIONS", TextLayout.columns(command.options.map { ($0.synopsis, $0.help) })))
+    }
+    let examples = examples(of: command, table: table)
+    if !examples.isEmpty {
+      sections.append(Section("EXAMPLES", exampleLines(examples)))
+    }
+    sections.append(
+      Section(
+        TextLayout.wrap(
+          "The global options (\(globalFlags)) work here too; run 'deeplink help' for them.")))
+    return sections
+  }
+
+  /// Examples of `command`, as (command line, what it does); routes come from `table`.
+  static func examples(of command: BuiltInCommand, table: RouteTable) -> [(String, String)] {
+    let link = RouteExample.representative(in: table)
+    switch command {
+    case .url:
+      return link.map { [("deeplink url " + $0.commandLine, "prints " + table.url(for: $0))] } ?? []
+    case .open:
+      return link.map {
+        [
+          (
+            "deeplink open " + ShellQuoting.quote(table.url(for: $0)),
+            "sends the link, as 'deeplink \($0.commandLine)' does"
+          )
+        ]
+      } ?? []
+    case .routes:
+      return [
+        ("deeplink routes", "lists the routes"),
+        ("deeplink routes --json", "the same, for machines"),
+        ("deeplink routes --markdown", "the route reference of README.md"),
+      ]
+    case .state:
+      return [("deeplink state --json", "prints the state as one JSON object")]
+    case .screen:
+      return [("deeplink screen", "prints what the app shows")]
+    case .wait:
+      return [("deeplink wait --timeout 10", "waits up to 10 seconds for the app")]
+    case .batch:
+      var lines = ["# one link per line"]
+      lines += table.routes.prefix(2).compactMap(RouteExample.minimal).map(\.commandLine)
+      if let last = table.routes.last.flatMap({ RouteExample.full($0) ?? RouteExample.minimal($0) }) {
+        lines.append(table.url(for: last))
+      }
+      return [
+        (
+          "deeplink batch steps.txt",
+          "sends the links of steps.txt, such as:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        ),
+        (
+          "printf '%s\\n' \(lines.dropFirst().map(ShellQuoting.quote).joined(separator: " ")) | deeplink batch",
+          "the same from standard input"
+        ),
+      ]
+    case .completions:
+      return [
+        ("source <(deeplink completions bash)", "in ~/.bashrc"),
+        ("deeplink completions zsh > ~/.zfunc/_deeplink", "with ~/.zfunc in $fpath"),
+        ("deeplink completions fish > ~/.config/fish/completions/deeplink.fish", ""),
+      ]
+    case .help:
+      guard let route = table.routes.first else { return [("deeplink help", "the overview")] }
+      return [
+        ("deeplink help \(route.name)", "the options of \(route.name)"),
+        ("deeplink \(route.name) --help", "the same"),
+      ]
+    case .version:
+      return [("deeplink --version", "the same as 'deeplink version'")]
+    }
+  }
+
+  // MARK: - Helpers
+
+  private static let globalFlags = GlobalOption.allCases.prefix(4).map(\.flag).joined(separator: ", ")
+
+  /// Each example's command line, then what it does indented below.
+  private static func exampleLines(_ examples: [(command: String, comment: String)]) -> [String] {
+    examples.flatMap { example in
+      ["  " + example.command]
+        + (example.comment.isEmpty
+          ? []
+          : example.comment.split(separator: "\n").flatMap {
+            TextLayout.wrap(String($0), indent: 6)
+          })
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package import DeepLinkRoutes
+package import DeepLinkWire
+
+/// The output of `deeplink routes`: the route table as text, JSON or Markdown.
+package enum RoutesFormatter {
+  /// The output in `format`, ending with a newline.
+  package static func text(_ format: RoutesFormat, table: RouteTable) -> String {
+    switch format {
+    case .table: self.table(table)
+    case .json: json(table: table).pretty + "\n"
+    case .markdown: markdown(table: table)
+    }
+  }
+
+  /// An aligned table: each route with its summary, its options below it.
+  ///
+  ///     recipe           Show one recipe
+  ///                        --id <integer>  required, 1 to 999999
+  package static func table(_ table: RouteTable) -> String {
+    let leftWidth = min(20, table.routes.map(\.name.count).max() ?? 0)
+    var lines: [String] = []
+    for route in table.routes {
+      lines += TextLayout.columns([(route.name, route.summary)], indent: 0, leftWidth: leftWidth)
+      lines += TextLayout.columns(
+        route.parameters.map { ($0.synopsis, $0.compactFacts) }, indent: leftWidth + 4)
+    }
+    return TextLayout.joined(lines)
+  }
+
+  /// For machines: the scheme, the table's version, and every route with its parameters.
+  ///
+  ///     {"scheme":"debug","version":"…","routes":[{"name":"recipe","summary":"Show one recipe",
+  ///      "help":"…","parameters":[{"name":"id","type":"integer","required":true,"default":null,
+  ///      "choices":null,"range":{"min":1,"max":999999},"help":"Recipe id"}]}, …]}
+  package static func json(table: RouteTable) -> JSON {
+    .object([
+      ("scheme", .string(table.scheme)),
+      ("version", .string(table.version)),
+      ("routes", .array(table.routes.map(json(route:)))),
+    ])
+  }
+
+  static func json(route: Route) -> JSON {
+    .object([
+      ("name", .string(route.name)),
+      ("summary", .string(route.summary)),
+      ("help", .string(route.help)),
+      ("parameters", .array(route.parameters.map(json(parameter:)))),
+    ])
+  }
+
+  static func json(parameter: Parameter) -> JSON {
+    var choices = JSON.null
+    var range = JSON.null
+    switch parameter.type {
+    case .choice(let values): choices = .array(values.map { .string($0) })
+    case .integer(let bounds?):
+      range = .object([("min", .int(bounds.lowerBound)), ("max", .int(bounds.upperBound))])
+    case .integer(nil), .string, .boolean: break
+    }
+    let defaultValue: JSON =
+      switch parameter.defaultValue {
+      case nil: .null
+      case .integer(let number): .int(number)
+      case .string(let text): .string(text)
+      case .boolean(let flag): .bool(flag)
+      }
+    return .object([
+      ("name", .string(parameter.name)),
+      ("type", .string(parameter.type.name)),
+      ("required", .bool(parameter.isRequired)),
+      ("default", defaultValue),
+      ("choices", choices),
+      ("range", range),
+      ("help", .string(parameter.help)),
+    ])
+  }
+
+  /// The route reference of README.md: a table of routes with an example command and the URL
+  /// it sends, then a table of their options. README.md holds this output between
+  /// `<!-- routes:begin -->` and `<!-- routes:end -->`, and a test checks that they agree.
+  package static func markdown(table: RouteTable) -> String {
+    var lines = [
+      "| Route | Summary | Example | Sends |",
+      "| --- | --- | --- | --- |",
+    ]
+    for route in table.routes {
+      let link = RouteExample.minimal(route)
+      lines.append(
+        row([
+          code(route.name), route.summary, link.map { code("deeplink " + $0.commandLine) } ?? "",
+          link.map { code(table.url(for: $0)) } ?? "",
+        ]))
+    }
+    let parameters = table.routes.flatMap { route in route.parameters.map { (route, $0) } }
+    if !parameters.isEmpty {
+      lines += [
+        "",
+        "Options of the routes; in a URL, the same names without dashes are query keys.",
+        "",
+        "| Route | Option | Type | Default | Description |",
+        "| --- | --- | --- | --- | --- |",
+      ]
+      for (route, parameter) in parameters {
+        let type: String =
+          switch parameter.type {
+          case .integer(let range?): "integer, \(range.lowerBound) to \(range.upperBound)"
+          case .choice(let choices): "one of " + choices.map(code).joined(separator: ", ")
+          case .integer(nil), .string, .boolean: parameter.type.name
+          }
+        let defaultValue = parameter.defaultValue.map { code($0.text) } ?? "required"
+        lines.append(
+          row([code(route.name), code("--" + parameter.name), type, defaultValue, parameter.help]))
+      }
+    }
+    return TextLayout.joined(lines)
+  }
+
+  private static func row(_ cells: [String]) -> String {
+    "| "
+      + cells.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
+      .joined(separator: " | ") + " |"
+  }
+
+  /// A code span; an empty text shows as `""`.
+  private static func code(_ text: String) -> String {
+    text.isEmpty ? "`\"\"`" : "`" + text + "`"
+  }
+}
