@@ -83,8 +83,9 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "sent. The batch stops at the first failure, names its line number, and exits with "
         + "that failure's code."
     case .completions:
-      "Prints a completion script for the shell, generated from the route table. Load it in "
-        + "your shell's start-up file, for example: source <(deeplink completions bash)"
+      "Prints a completion script for the shell, generated from the route table, so that "
+        + "routes, options and their values complete with Tab. Load it from your shell's "
+        + "start-up file, as below."
     case .help:
       "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
         + "after any command shows the same page."

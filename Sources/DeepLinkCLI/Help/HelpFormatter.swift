@@ -178,8 +178,8 @@ package enum HelpFormatter {
       return [("deeplink wait --timeout 10", "waits up to 10 seconds for the app")]
     case .batch:
       var lines = ["# one link per line"]
-      lines += table.routes.prefix(2).compactMap(RouteExample.minimal).map(\.commandLine)
-      if let last = table.routes.last.flatMap({ RouteExample.full($0) ?? RouteExample.minimal($0) }) {
+      lines += [link, table.routes.lazy.compactMap(RouteExample.full).first].compactMap { $0?.commandLine }
+      if let last = table.routes.last.flatMap(RouteExample.minimal) {
         lines.append(table.url(for: last))
       }
       return [
@@ -188,8 +188,8 @@ package enum HelpFormatter {
           "sends the links of steps.txt, such as:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         ),
         (
-          "printf '%s\\n' \(lines.dropFirst().map(ShellQuoting.quote).joined(separator: " ")) | deeplink batch",
-          "the same from standard input"
+          "echo \(ShellQuoting.quote(lines.dropFirst().first ?? "")) | deeplink batch",
+          "one link from standard input"
         ),
       ]
     case .completions:
@@ -199,7 +199,7 @@ package enum HelpFormatter {
         ("deeplink completions fish > ~/.config/fish/completions/deeplink.fish", ""),
       ]
     case .help:
-      guard let route = table.routes.first else { return [("deeplink help", "the overview")] }
+      guard let route = link?.route else { return [("deeplink help", "the overview")] }
       return [
         ("deeplink help \(route.name)", "the options of \(route.name)"),
         ("deeplink \(route.name) --help", "the same"),

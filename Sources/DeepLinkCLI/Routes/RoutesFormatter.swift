@@ -15,14 +15,16 @@ package enum RoutesFormatter {
   /// An aligned table: each route with its summary, its options below it.
   ///
   ///     recipe           Show one recipe
-  ///                        --id <integer>  required, 1 to 999999
+  ///                      --id <integer>               required, 1 to 999999
   package static func table(_ table: RouteTable) -> String {
     let leftWidth = min(20, table.routes.map(\.name.count).max() ?? 0)
+    let optionWidth = min(30, table.routes.flatMap(\.parameters).map(\.synopsis.count).max() ?? 0)
     var lines: [String] = []
     for route in table.routes {
       lines += TextLayout.columns([(route.name, route.summary)], indent: 0, leftWidth: leftWidth)
       lines += TextLayout.columns(
-        route.parameters.map { ($0.synopsis, $0.compactFacts) }, indent: leftWidth + 4)
+        route.parameters.map { ($0.synopsis, $0.compactFacts) }, indent: leftWidth + 2, leftWidth: optionWidth
+      )
     }
     return TextLayout.joined(lines)
   }
