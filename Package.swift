@@ -36,7 +36,9 @@ let package = Package(
     .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes"]),
     .testTarget(name: "AppModelTests", dependencies: ["AppModel"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire"]),
-    .testTarget(name: "DeepLinkCLITests", dependencies: ["DeepLinkCLI", "DeepLinkRoutes"]),
+    .testTarget(
+      name: "DeepLinkCLITests", dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire"]),
   ],
