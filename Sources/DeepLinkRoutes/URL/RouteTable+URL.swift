@@ -49,7 +49,9 @@ extension RouteTable {
       throw .notAURL(text, reason: "it contains \(what)")
     }
     let foundScheme = lowercased(schemeBytes)
-    guard foundScheme == scheme else { throw .wrongScheme(found: foundScheme, expected: scheme) }
+    guard foundScheme == lowercased(Array(scheme.utf8)[...]) else {
+      throw .wrongScheme(found: foundScheme, expected: scheme)
+    }
 
     var rest = bytes[(colon + 3)...]
     let hostEnd =

@@ -121,6 +121,15 @@ struct RouteTableURLTests {
     #expect(try table.parse("MyApp-Debug://home") == link)
   }
 
+  @Test("a scheme declared with capitals still compares case-insensitively")
+  func capitalizedScheme() throws {
+    let table = RouteTable(scheme: "MyApp", routes: [plainRoute("home")])
+    let link = try table.link("home")
+    #expect(table.url(for: link) == "MyApp://home")
+    #expect(try table.parse("myapp://home") == link)
+    #expect(try table.parse("MYAPP://home") == link)
+  }
+
   // MARK: - Parsing
 
   struct ParseCase: Sendable, CustomTestStringConvertible {
