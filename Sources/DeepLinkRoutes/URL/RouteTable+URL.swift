@@ -30,9 +30,7 @@ extension RouteTable {
   /// - Throws: ``LinkError`` naming the first problem found, left to right.
   public func parse(_ text: String) throws(LinkError) -> Link {
     let bytes = Array(text.utf8)[...]
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-      bytes[colon...].starts(with: "://".utf8)
-    else {
+    guard let colon = bytes.indices.first(where: { bytes[$0...].starts(with: "://".utf8) }) else {
       throw .notAURL(text, reason: "it has no '://'")
     }
     let schemeBytes = bytes[..<colon]

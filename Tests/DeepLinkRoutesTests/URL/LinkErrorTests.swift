@@ -35,6 +35,9 @@ struct LinkErrorTests {
       "no scheme before '://'", "://recipe", .notAURL("://recipe", reason: "it has no scheme before '://'"),
       "'://recipe' is not a debug link: it has no scheme before '://'; \(shape)"),
     ErrorCase(
+      "a colon in the scheme", "a:b://recipe", .notAURL("a:b://recipe", reason: "'a:b' is not a scheme"),
+      "'a:b://recipe' is not a debug link: 'a:b' is not a scheme; \(shape)"),
+    ErrorCase(
       "an underscore in the scheme", "de_bug://recipe",
       .notAURL("de_bug://recipe", reason: "'de_bug' is not a scheme"),
       "'de_bug://recipe' is not a debug link: 'de_bug' is not a scheme; \(shape)"),
