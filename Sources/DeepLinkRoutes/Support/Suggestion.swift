@@ -1,22 +1,26 @@
 /// "Did you mean …?": the closest candidate by edit distance, when one is close enough.
 public enum Suggestion {
   /// The candidate nearest to `input`, or `nil` when none is within a third of its length
-  /// (at least 1, at most 3 edits). A typed prefix of a candidate counts as one edit. Among
-  /// equally close candidates, one that is a prefix of the input (or the input of it) wins
-  /// (`recipee` suggests `recipe`, not `recipes`); then the earlier one.
+  /// (at least 1, at most 3 edits). Prefixes count as close. Ties go to a candidate that
+  /// `input` starts with (`recipee` is `recipe` typed with one letter too many, not a typo of
+  /// `recipes`), then to the earlier candidate.
   public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
     let typed = Array(input.lowercased().utf8)
-    var best: (name: String, score: (Int, Int))?
+    var best: (name: String, distance: Int)?
     for candidate in candidates {
       let bytes = Array(candidate.utf8)
       let limit = max(1, min(3, max(typed.count, bytes.count) / 3))
-      let isPrefix = bytes.starts(with: typed) || typed.starts(with: bytes)
-      var distance = editDistance(typed, bytes)
-      if typed.count >= 3, bytes.starts(with: typed) { distance = min(distance, 1) }
-      guard distance <= limit else { continue }
-      let score = (distance, isPrefix ? 0 : 1)
-      if best == nil || score < best!.score {
-        best = (candidate, score)
+      if typed.count >= 3, bytes.starts(with: typed), best == nil || best!.distance > 1 {
+        best = (candidate, 1)
+        continue
+      }
+      let distance = editDistance(typed, bytes)
+      let extendsCandidate = typed.starts(with: bytes)
+      if distance <= limit,
+        distance < (best?.distance ?? .max)
+          || (distance == best?.distance && extendsCandidate && !typed.starts(with: best!.name.utf8))
+      {
+        best = (candidate, distance)
       }
     }
     return best?.name
