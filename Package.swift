@@ -33,8 +33,10 @@ let package = Package(
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCLI"], swiftSettings: strict),
     .executableTarget(name: "deeplink-app", dependencies: ["AppServer"], swiftSettings: strict),
 
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes"]),
-    .testTarget(name: "AppModelTests", dependencies: ["AppModel"]),
+    .testTarget(name: "AppModelTests", dependencies: ["AppModel", "TestSupport"], exclude: ["Golden"]),
+    .testTarget(name: "AppServerTests", dependencies: ["AppServer", "DeepLinkWire"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire"]),
     .testTarget(
       name: "DeepLinkCLITests", dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire"],

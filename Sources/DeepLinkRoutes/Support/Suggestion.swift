@@ -1,7 +1,9 @@
 /// "Did you mean …?": the closest candidate by edit distance, when one is close enough.
 public enum Suggestion {
   /// The candidate nearest to `input`, or `nil` when none is within a third of its length
-  /// (at least 1, at most 3 edits). Ties go to the earlier candidate; prefixes count as close.
+  /// (at least 1, at most 3 edits). Prefixes count as close. Ties go to a candidate that
+  /// `input` starts with (`recipee` is `recipe` typed with one letter too many, not a typo of
+  /// `recipes`), then to the earlier candidate.
   public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
     let typed = Array(input.lowercased().utf8)
     var best: (name: String, distance: Int)?
@@ -13,7 +15,11 @@ public enum Suggestion {
         continue
       }
       let distance = editDistance(typed, bytes)
-      if distance <= limit, distance < (best?.distance ?? .max) {
+      let extendsCandidate = typed.starts(with: bytes)
+      if distance <= limit,
+        distance < (best?.distance ?? .max)
+          || (distance == best?.distance && extendsCandidate && !typed.starts(with: best!.name.utf8))
+      {
         best = (candidate, distance)
       }
     }

@@ -30,23 +30,26 @@ extension RouteTable {
   /// - Throws: ``LinkError`` naming the first problem found, left to right.
   public func parse(_ text: String) throws(LinkError) -> Link {
     let bytes = Array(text.utf8)[...]
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-      bytes[colon...].starts(with: "://".utf8)
-    else {
+    guard let colon = bytes.indices.first(where: { bytes[$0...].starts(with: "://".utf8) }) else {
       throw .notAURL(text, reason: "it has no '://'")
     }
     let schemeBytes = bytes[..<colon]
+    guard !schemeBytes.isEmpty else { throw .notAURL(text, reason: "it has no scheme before '://'") }
     guard let first = schemeBytes.first, isLetter(first),
       schemeBytes.allSatisfy({ isLetter($0) || isDigit($0) || "+-.".utf8.contains($0) })
     else {
       throw .notAURL(text, reason: "'\(String(decoding: schemeBytes, as: UTF8.self))' is not a scheme")
     }
     if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
-      let what = bytes[bad] == 0x20 ? "a space (percent-encode it as %20)" : "a control character"
-      throw .notAURL(text, reason: "it contains \(what) at offset \(bad)")
+      let what =
+        bytes[bad] == 0x20
+        ? "a space at offset \(bad) (percent-encode it as %20)" : "a control character at offset \(bad)"
+      throw .notAURL(text, reason: "it contains \(what)")
     }
     let foundScheme = lowercased(schemeBytes)
-    guard foundScheme == scheme else { throw .wrongScheme(found: foundScheme, expected: scheme) }
+    guard foundScheme == lowercased(Array(scheme.utf8)[...]) else {
+      throw .wrongScheme(found: foundScheme, expected: scheme)
+    }
 
     var rest = bytes[(colon + 3)...]
     let hostEnd =

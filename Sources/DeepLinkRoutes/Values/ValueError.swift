@@ -16,7 +16,8 @@ public enum ValueError: Error, Hashable, Sendable {
     case .notAnInteger(let text):
       "\(parameter) expects an integer, got '\(text)'"
     case .integerOverflow(let text):
-      "\(parameter) expects an integer between \(Int.min) and \(Int.max), got '\(text)' (too large)"
+      "\(parameter) expects an integer between \(Int.min) and \(Int.max), got '\(text)'"
+        + (text.hasPrefix("-") ? " (too small)" : " (too large)")
     case .outOfRange(let number, let range):
       "\(parameter) expects an integer from \(range.lowerBound) to \(range.upperBound), got \(number)"
     case .notABoolean(let text):

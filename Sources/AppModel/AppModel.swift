@@ -1,0 +1,50 @@
+public import DeepLinkRoutes
+
+/// The headless recipe app: its state, its data, and its visible screen as text.
+///
+/// A plain synchronous value: the daemon owns one and applies links to it one at a time.
+/// Applying a link replaces the whole state with the one the link describes, so the same
+/// link always gives the same state, whatever came before.
+///
+///     var app = AppModel()
+///     app.apply(try RouteTable.builtIn.parse("debug://recipe-edit?id=42"))
+///     app.state.path.map(\.destination)  // [.recipe, .recipeEdit]
+public struct AppModel: Sendable {
+  public let data: DataSet
+  public private(set) var state: NavigationState
+
+  public init(data: DataSet = .sample, state: NavigationState = .root) {
+    self.data = data
+    self.state = state
+  }
+
+  /// Shows the state `link` describes. Links to data that does not exist are not errors:
+  /// the screen shows its not-found state, as a real app would.
+  public mutating func apply(_ link: Link) {
+    state = link.target
+  }
+
+  /// What the visible screen shows, as deterministic text (the headless screenshot).
+  public var screen: String {
+    ScreenText(state: state, data: data).render()
+  }
+
+  /// Values that parameter `parameter` of `route` can usefully take in this app's data, with a
+  /// description each (recipe ids with titles, user ids with names), for shell completion.
+  ///
+  /// Derived from the route's effect: a parameter that feeds a recipe screen's `id` takes
+  /// recipe ids, one that feeds a profile's `id` takes user ids.
+  public func suggestions(for route: Route, parameter: String) -> [(value: String, description: String)] {
+    guard let screen = route.effect.stack.first(where: { $0.parameters.contains(parameter) }) else {
+      return []
+    }
+    switch (screen.destination, parameter) {
+    case (.recipe, "id"), (.recipeEdit, "id"):
+      return data.recipes.map { (String($0.id), $0.title) }
+    case (.profile, "id"):
+      return [("current", "The signed-in user")] + data.users.map { ($0.id, $0.name) }
+    default:
+      return []
+    }
+  }
+}

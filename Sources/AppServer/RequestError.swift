@@ -1,0 +1,58 @@
+import DeepLinkRoutes
+
+/// Why the app did not do what a request asked; travels as `{"kind":…,"message":…}`.
+enum RequestError: Error, Equatable {
+  /// The link is not one of the route table's (kind named after the ``LinkError`` case).
+  case link(LinkError)
+  /// Not a request at all: invalid JSON, unknown `op`, missing field, NUL byte, bad UTF-8.
+  case badRequest(String)
+  /// The request's deadline passed before the app got to it; nothing was applied.
+  case expired(lateByMilliseconds: Int)
+  /// A release build: debug links are compiled out (the seed's Pattern 4).
+  case debugLinksDisabled
+
+  var kind: String {
+    switch self {
+    case .link(let error): error.kind
+    case .badRequest: "bad-request"
+    case .expired: "expired"
+    case .debugLinksDisabled: "debug-links-disabled"
+    }
+  }
+
+  var message: String {
+    switch self {
+    case .link(let error): error.message
+    case .badRequest(let reason): reason
+    case .expired(let late):
+      "the request's deadline passed \(late) ms before the app read it; nothing was applied"
+    case .debugLinksDisabled:
+      "this deeplink-app is a release build, where debug:// links do not exist; "
+        + "run a debug build (swift build) or the one 'make release' builds"
+    }
+  }
+}
+
+extension LinkError {
+  /// A stable, machine-readable name for the error, for `error.kind` on the wire.
+  var kind: String {
+    switch self {
+    case .notAURL: "not-a-url"
+    case .wrongScheme: "wrong-scheme"
+    case .missingRoute: "missing-route"
+    case .unknownRoute: "unknown-route"
+    case .unexpectedPath: "unexpected-path"
+    case .unexpectedFragment: "unexpected-fragment"
+    case .malformedPercentEscape: "malformed-percent-escape"
+    case .invalidUTF8: "invalid-utf8"
+    case .argument(let error):
+      switch error {
+      case .unknownParameter: "unknown-parameter"
+      case .missingParameter: "missing-parameter"
+      case .duplicateParameter: "duplicate-parameter"
+      case .missingValue: "missing-value"
+      case .invalidValue: "invalid-value"
+      }
+    }
+  }
+}

@@ -1,0 +1,151 @@
+public import AppModel
+public import DeepLinkRoutes
+import DeepLinkWire
+
+/// Turns one request line into one reply line, applying links to the app model it owns.
+///
+/// The wire protocol (README.md, "Wire protocol"): a line that does not start with `{` is a
+/// bare debug URL to open; otherwise it is a JSON object with an `op`: `open` (with `url`
+/// and an optional `deadline`, Unix epoch milliseconds), `state`, `screen`, `routes`,
+/// `values` (with `route` and `parameter`), `ping`. Every reply is one JSON object with
+/// `ok`, the route table's `version`, and the result or an `error` (`kind`, `message`).
+///
+/// Synchronous and single-owner: the server calls it for one line at a time, so each link
+/// is applied completely before the next is read.
+public struct RequestHandler {
+  public private(set) var app: AppModel
+  let table: RouteTable
+  let debugLinksEnabled: Bool
+  /// Wall-clock Unix epoch milliseconds, injected so deadlines are testable.
+  let now: () -> Int
+  private let version: String
+
+  public init(
+    app: AppModel = AppModel(), table: RouteTable = .builtIn,
+    debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, now: @escaping () -> Int
+  ) {
+    self.app = app
+    self.table = table
+    self.debugLinksEnabled = debugLinksEnabled
+    self.now = now
+    self.version = table.version
+  }
+
+  /// The reply to `line` (without its newline), and a log line when a link was applied.
+  public mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
+    do throws(RequestError) {
+      let (result, log) = try respond(to: line)
+      return (reply(.object([("ok", .bool(true)), ("version", .string(version))] + result)), log)
+    } catch {
+      return (Self.errorReply(kind: error.kind, message: error.message, version: version), nil)
+    }
+  }
+
+  /// An error reply line, also used by the server for lines it rejects before parsing.
+  public static func errorReply(kind: String, message: String, version: String) -> String {
+    JSON.object([
+      ("ok", .bool(false)), ("version", .string(version)),
+      ("error", .object([("kind", .string(kind)), ("message", .string(message))])),
+    ]).serialized
+  }
+
+  private func reply(_ json: JSON) -> String { json.serialized }
+
+  private mutating func respond(to line: ArraySlice<UInt8>) throws(RequestError) -> (
+    [(String, JSON)], String?
+  ) {
+    guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
+    guard let text = String(validating: line, as: UTF8.self) else {
+      throw .badRequest("the request is not UTF-8 text")
+    }
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard trimmed.hasPrefix("{") else {
+      guard !trimmed.isEmpty else {
+        throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
+      }
+      return try open(trimmed, deadline: nil)
+    }
+    let request: JSON
+    do {
+      request = try JSON.parse(trimmed)
+    } catch {
+      throw .badRequest("the request is not valid JSON: \(error.message)")
+    }
+    guard let op = request["op"]?.stringValue else {
+      throw .badRequest("the request has no \"op\"; use one of \(Self.operations)")
+    }
+    switch op {
+    case "open":
+      guard let url = request["url"]?.stringValue else {
+        throw .badRequest("\"open\" needs a \"url\" string")
+      }
+      let deadline = request["deadline"]
+      guard deadline == nil || deadline?.intValue != nil else {
+        throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
+      }
+      return try open(url, deadline: deadline?.intValue)
+    case "state":
+      return ([("state", app.stateJSON)], nil)
+    case "screen":
+      return ([("screen", .string(app.screen))], nil)
+    case "ping":
+      return ([("debugLinks", .bool(debugLinksEnabled))], nil)
+    case "routes":
+      return ([("routes", .array(table.routes.map { .string($0.name) }))], nil)
+    case "values":
+      guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
+      else {
+        throw .badRequest("\"values\" needs \"route\" and \"parameter\" strings")
+      }
+      guard let route = table.route(named: name) else {
+        throw .link(.unknownRoute(name, suggestion: table.suggestion(for: name)))
+      }
+      let values = app.suggestions(for: route, parameter: parameter).map {
+        JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
+      }
+      return ([("values", .array(values))], nil)
+    default:
+      throw .badRequest("unknown op '\(op)'; use one of \(Self.operations)")
+    }
+  }
+
+  private static let operations = "open, state, screen, routes, values, ping"
+
+  private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> (
+    [(String, JSON)], String?
+  ) {
+    guard debugLinksEnabled else { throw .debugLinksDisabled }
+    let link: Link
+    do {
+      link = try table.parse(url)
+    } catch {
+      throw .link(error)
+    }
+    if let deadline {
+      let late = now() - deadline
+      guard late <= 0 else { throw .expired(lateByMilliseconds: late) }
+    }
+    app.apply(link)
+    let canonical = table.url(for: link)
+    let log = "applied \(canonical) → \(ScreenTitle.breadcrumb(of: app))"
+    return ([("applied", .string(canonical)), ("state", app.stateJSON)], log)
+  }
+}
+
+/// Where the app is, in one line, for the log.
+enum ScreenTitle {
+  static func breadcrumb(of app: AppModel) -> String {
+    app.screen.prefix(while: { $0 != "\n" }).description
+  }
+}
+
+extension String {
+  func trimmingASCIIWhitespace() -> String {
+    let bytes = Array(utf8)
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+      let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(decoding: bytes[first...last], as: UTF8.self)
+  }
+}

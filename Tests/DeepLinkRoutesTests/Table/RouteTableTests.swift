@@ -1,0 +1,159 @@
+import DeepLinkRoutes
+import Testing
+
+/// The table itself: lookup, reserved names, the version fingerprint, and scale.
+@Suite("Route table")
+struct RouteTableTests {
+  @Test("looks a route up by its exact name")
+  func lookup() {
+    let table = RouteTable.builtIn
+    #expect(table.route(named: "recipe-edit")?.name == "recipe-edit")
+    #expect(table.route(named: "Recipe") == nil)
+    #expect(table.route(named: "") == nil)
+  }
+
+  @Test("keeps the first of two routes with the same name")
+  func firstOfDuplicates() {
+    let table = RouteTable(routes: [
+      Route("home", summary: "first", effect: .show(.settings)),
+      Route("home", summary: "second", effect: .show(.login)),
+    ])
+    #expect(table.route(named: "home")?.summary == "first")
+    #expect(table.routes.count == 2)
+  }
+
+  @Test("suggests the closest route name")
+  func suggestion() {
+    #expect(RouteTable.builtIn.suggestion(for: "recipee") == "recipe")
+    #expect(RouteTable.builtIn.suggestion(for: "favourites") == "favorites")
+    #expect(RouteTable.builtIn.suggestion(for: "zzzzzz") == nil)
+  }
+
+  @Test("reserves exactly the names of deeplink's own commands")
+  func reservedNames() {
+    #expect(
+      RouteTable.reservedNames == [
+        "url", "open", "routes", "state", "screen", "wait", "batch", "completions", "help", "version",
+      ])
+  }
+
+  // MARK: - Version
+
+  static func table(_ parameter: Parameter) -> RouteTable {
+    RouteTable(routes: [plainRoute("home", [parameter])])
+  }
+
+  @Test("the version is 16 lowercase hex digits")
+  func versionShape() {
+    let version = RouteTable.builtIn.version
+    #expect(version.count == 16)
+    #expect(version.allSatisfy { "0123456789abcdef".contains($0) })
+  }
+
+  @Test("the version is the same for the same declarations")
+  func versionStable() {
+    #expect(RouteTable.builtIn.version == RouteTable.builtIn.version)
+    #expect(RouteTable(routes: RouteTable.builtIn.routes).version == RouteTable.builtIn.version)
+    let a = Self.table(.integer("n", range: 1...5, default: 2, help: "one"))
+    let b = Self.table(.integer("n", range: 1...5, default: 2, help: "one"))
+    #expect(a.version == b.version)
+  }
+
+  @Test("help text is not part of what a link means")
+  func versionIgnoresHelp() {
+    let a = Self.table(.integer("n", default: 2, help: "one"))
+    let b = Self.table(.integer("n", default: 2, help: "another"))
+    #expect(a.version == b.version)
+  }
+
+  struct VersionChange: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let before: Parameter
+    let after: Parameter
+
+    init(_ name: String, _ before: Parameter, _ after: Parameter) {
+      self.testDescription = name
+      self.before = before
+      self.after = after
+    }
+  }
+
+  static let versionChangeCases: [VersionChange] = [
+    VersionChange(
+      "a default changes", .integer("n", default: 2, help: ""), .integer("n", default: 3, help: "")),
+    VersionChange("a default is added", .integer("n", help: ""), .integer("n", default: 2, help: "")),
+    VersionChange(
+      "a range changes", .integer("n", range: 1...5, help: ""), .integer("n", range: 1...6, help: "")),
+    VersionChange("a range is added", .integer("n", help: ""), .integer("n", range: 1...5, help: "")),
+    VersionChange("the type changes", .integer("n", help: ""), .string("n", help: "")),
+    VersionChange(
+      "the type changes, same default text", .integer("n", default: 1, help: ""),
+      .string("n", default: "1", help: "")),
+    VersionChange("a choice is added", .choice("c", ["a"], help: ""), .choice("c", ["a", "b"], help: "")),
+    VersionChange(
+      "choices are reordered", .choice("c", ["a", "b"], help: ""), .choice("c", ["b", "a"], help: "")),
+    VersionChange("the name changes", .string("a", help: ""), .string("b", help: "")),
+    VersionChange(
+      "a string default changes", .string("s", default: "x", help: ""), .string("s", default: "y", help: "")),
+  ]
+
+  @Test("the version changes when a parameter changes", arguments: versionChangeCases)
+  func versionChanges(_ change: VersionChange) {
+    #expect(Self.table(change.before).version != Self.table(change.after).version)
+  }
+
+  @Test("the version changes when a route, its effect or the scheme changes")
+  func versionChangesWithRoutes() {
+    let base = RouteTable(routes: [plainRoute("home")])
+    let renamed = RouteTable(routes: [plainRoute("house")])
+    let otherEffect = RouteTable(routes: [Route("home", summary: "A test route", effect: .show(.login))])
+    let otherScheme = RouteTable(scheme: "other", routes: [plainRoute("home")])
+    let added = RouteTable(routes: [plainRoute("home"), plainRoute("away")])
+    let versions = [base, renamed, otherEffect, otherScheme, added].map(\.version)
+    #expect(Set(versions).count == versions.count)
+    #expect(RouteTable.builtIn.version != base.version)
+  }
+
+  // MARK: - Scale
+
+  /// 10,000 routes `route-1` … `route-10000`, each with a required integer and a string.
+  static let large = RouteTable(
+    routes: (1...10_000).map { number in
+      plainRoute("route-\(number)", [.integer("n", help: ""), .string("label", default: "", help: "")])
+    })
+
+  @Test("a table of 10,000 routes is sound")
+  func largeTableIsSound() {
+    #expect(Self.large.routes.count == 10_000)
+    #expect(Self.large.problems.isEmpty)
+  }
+
+  @Test(
+    "a table of 10,000 routes builds and parses links at its start, middle and end",
+    arguments: ["route-1", "route-2", "route-5000", "route-9999", "route-10000"])
+  func largeTable(_ name: String) throws {
+    let table = Self.large
+    let link = try table.link(name, ["n": .integer(1234), "label": .string("a b")])
+    let url = table.url(for: link)
+    #expect(url == "debug://\(name)?n=1234&label=a%20b")
+    let parsed = try table.parse(url)
+    #expect(parsed == link)
+    #expect(parsed.route.name == name)
+    #expect(try table.parse("DEBUG://\(name.uppercased())/?n=-5")["n"] == .integer(-5))
+  }
+
+  @Test("a table of 10,000 routes still suggests and rejects")
+  func largeTableErrors() {
+    let table = Self.large
+    #expect(
+      parseError("debug://route-5000x?n=1", in: table)
+        == .unknownRoute("route-5000x", suggestion: "route-5000"))
+    #expect(
+      parseError("debug://route-10001?n=1", in: table)
+        == .unknownRoute("route-10001", suggestion: "route-1000"))
+    #expect(parseError("debug://zzzzzzzz", in: table) == .unknownRoute("zzzzzzzz", suggestion: nil))
+    #expect(
+      parseError("debug://route-7?nn=1", in: table)
+        == .argument(.unknownParameter("nn", route: "route-7", suggestion: "n", known: ["n", "label"])))
+  }
+}
