@@ -39,7 +39,8 @@ let package = Package(
     .testTarget(name: "AppServerTests", dependencies: ["AppServer", "DeepLinkWire"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire"]),
     .testTarget(
-      name: "DeepLinkCLITests", dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire"],
+      name: "DeepLinkCLITests",
+      dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire"]),

@@ -1,6 +1,7 @@
 import DeepLinkCLI
 import DeepLinkRoutes
 import DeepLinkWire
+import TestSupport
 import Testing
 
 struct RoutesFormatterTests {

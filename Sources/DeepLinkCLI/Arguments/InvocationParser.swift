@@ -142,8 +142,10 @@ struct InvocationParser {
       case .terminator:
         continue
       case .argument(let word):
+        try checkSoFar(route, pairs)
         throw .unexpectedArgument(word, in: context, expected: Self.takes(route, after: previousFlag, word))
       case .shortOption:
+        try checkSoFar(route, pairs)
         throw unknownOption(
           token.text, in: context, known: route.parameters.map { "--" + $0.name },
           listsGlobals: false, suggestsGlobals: allowsGlobalOptions)
@@ -178,6 +180,17 @@ struct InvocationParser {
     do {
       return try route.bind(pairs)
     } catch {
+      throw .argument(error, route: route.name)
+    }
+  }
+
+  /// Reports the first wrong pair given so far, so that errors come in input order; a
+  /// required parameter not given yet is not an error here.
+  private func checkSoFar(_ route: Route, _ pairs: [(name: String, text: String?)]) throws(UsageError) {
+    do {
+      _ = try route.bind(pairs)
+    } catch {
+      if case .missingParameter = error { return }
       throw .argument(error, route: route.name)
     }
   }

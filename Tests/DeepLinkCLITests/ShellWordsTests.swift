@@ -1,0 +1,42 @@
+import Testing
+
+@testable import DeepLinkCLI
+
+struct ShellWordsTests {
+  @Test(
+    arguments: [
+      ("", []),
+      ("a b  c", ["a", "b", "c"]),
+      ("a\tb", ["a", "b"]),
+      ("'a b' c", ["a b", "c"]),
+      (#""a b" c"#, ["a b", "c"]),
+      (#"a\ b"#, ["a b"]),
+      (#"'\n'"#, [#"\n"#]),
+      (#""\n""#, [#"\n"#]),
+      (#""a\"b\\c\$d""#, [#"a"b\c$d"#]),
+      ("''", [""]),
+      (#""""#, [""]),
+      ("a'b'c", ["abc"]),
+      (#"a"b c"d"#, ["ab cd"]),
+      ("a # b", ["a"]),
+      ("a#b", ["a#b"]),
+      ("'#' b", ["#", "b"]),
+      ("# all", []),
+      ("é 'ü ß'", ["é", "ü ß"]),
+    ] as [(String, [String])])
+  func splits(_ line: String, _ words: [String]) throws {
+    #expect(try ShellWords.split(line) == words)
+  }
+
+  @Test func unterminatedQuotesAndTrailingBackslashesAreErrors() {
+    #expect(throws: UsageError.unterminatedQuote("'")) { try ShellWords.split("a 'b") }
+    #expect(throws: UsageError.unterminatedQuote("\"")) { try ShellWords.split(#"a "b"#) }
+    #expect(throws: UsageError.unterminatedQuote("\"")) { try ShellWords.split(#"a "b\"#) }
+    #expect(throws: UsageError.trailingBackslash) { try ShellWords.split(#"a \"#) }
+  }
+
+  @Test(arguments: ["42", "Bad password", "", "it's", "a\"b", "-x", "$HOME", "a\\b"])
+  func quotingRoundTrips(_ word: String) throws {
+    #expect(try ShellWords.split(ShellQuoting.quote(word)) == [word])
+  }
+}
