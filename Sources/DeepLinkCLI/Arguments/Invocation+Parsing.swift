@@ -19,7 +19,8 @@ extension Invocation {
   /// - `--name=` is an explicit empty value and never takes the next argument.
   /// - `--` ends the options: later arguments are plain words (for `open`, the URL).
   /// - `-h` and `--help` anywhere before `--` show the help of the command at hand, and
-  ///   `--version` the version, even when the rest of the line is wrong.
+  ///   `--version` the version, even when the rest of the line is wrong (but an unknown
+  ///   command is still an error, with a suggestion).
   /// - Global options (`--socket`, `--timeout`, `--json`, `--quiet`) go before or after the
   ///   command. After a route, the route's own parameter of the same name wins.
   /// - `deeplink` alone is the top-level help; `deeplink __complete ARGS...` passes `ARGS`
