@@ -1,8 +1,9 @@
-import DeepLinkCLI
 import DeepLinkRoutes
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DeepLinkCLI
 
 struct HelpFormatterTests {
   /// Every help page of the built-in table, by golden file name.
@@ -26,6 +27,61 @@ struct HelpFormatterTests {
       #expect(line.count <= 80, "\(line.count) columns: \(line)")
       #expect(!line.hasSuffix(" "), "trailing space: \(line)")
     }
+  }
+
+  /// A table with long names and texts, to check wrapping where no golden file looks.
+  static let wide = RouteTable(routes: [
+    Route(
+      "a-route-with-a-rather-long-name", summary: String(repeating: "A long summary ", count: 6),
+      help: String(repeating: "Long help text that goes on. ", count: 8),
+      parameters: (1...6).map { index in
+        .choice(
+          "option-number-\(index)", ["first-choice", "second-choice", "third-choice"],
+          default: "first-choice",
+          help: String(repeating: "Help of an option. ", count: 6))
+      } + [.string("the-required-one", help: "Required")],
+      effect: .show(.settings))
+  ])
+
+  struct NamedTable: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let table: RouteTable
+  }
+
+  /// Lines longer than 80 columns are allowed only for a word that cannot be broken (a URL).
+  static func isTooLong(_ line: Substring) -> Bool {
+    line.count > 80 && !line.split(separator: " ").contains(where: { $0.count > 60 })
+  }
+
+  @Test(arguments: [
+    NamedTable(testDescription: "small", table: TestTables.small),
+    NamedTable(testDescription: "extended", table: TestTables.extended),
+    NamedTable(testDescription: "wide", table: wide),
+  ])
+  func everyPageOfAnyTableFitsIn80Columns(_ named: NamedTable) {
+    let table = named.table
+    let topics =
+      [HelpTopic.topLevel] + table.routes.map { .route($0) } + BuiltInCommand.allCases.map { .command($0) }
+    for topic in topics {
+      for line in HelpFormatter.text(for: topic, table: table).split(separator: "\n") {
+        #expect(!Self.isTooLong(line), "\(line.count) columns: \(line)")
+      }
+    }
+    for line in RoutesFormatter.table(table).split(separator: "\n") {
+      #expect(!Self.isTooLong(line), "\(line.count) columns: \(line)")
+    }
+  }
+
+  @Test func longExamplesWrapWithContinuationsOutsideQuotes() throws {
+    let command =
+      "deeplink " + String(repeating: "word ", count: 14) + "'a quoted text that must stay whole' end"
+    let lines = HelpFormatter.commandLines(command)
+    #expect(lines.count > 1)
+    #expect(lines.dropLast().allSatisfy { $0.hasSuffix(" \\") && $0.count <= 80 })
+    #expect(lines.contains(where: { $0.contains("'a quoted text that must stay whole'") }))
+    let joined = lines.map { $0.hasSuffix(" \\") ? String($0.dropLast(2)) : $0 }
+      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    #expect(joined == command)
   }
 
   @Test func everyGoldenFileIsStillProduced() {

@@ -48,7 +48,7 @@ package enum HelpFormatter {
     let names = table.routes.map(\.name) + BuiltInCommand.allCases.map(\.name)
     let leftWidth = min(20, names.map(\.count).max() ?? 0)
     return [
-      Section(["deeplink — drive a running app to any screen through its debug links"]),
+      Section(title("deeplink — drive a running app to any screen through its debug links")),
       Section(
         TextLayout.wrap(
           "Builds a debug link\(example) from the route table, sends it to the running app over a "
@@ -89,14 +89,12 @@ package enum HelpFormatter {
 
   static func route(_ route: Route, table: RouteTable) -> [Section] {
     var sections = [
-      Section(["deeplink \(route.name) — \(route.summary)"]),
+      Section(title("deeplink \(route.name) — \(route.summary)")),
       Section(
         "USAGE",
         TextLayout.wrap(
-          (["deeplink", route.name] + route.parameters.map(\.usage) + ["[<global options>]"])
-            .joined(separator: " "), indent: 2
-        )
-        .enumerated().map { $0.offset == 0 ? $0.element : "    " + $0.element }),
+          words: ["deeplink", route.name] + route.parameters.map(\.usage) + ["[<global options>]"],
+          indent: 2, hangingIndent: 4)),
     ]
     if !route.help.isEmpty {
       sections.append(Section(TextLayout.wrap(route.help)))
@@ -126,7 +124,7 @@ package enum HelpFormatter {
 
   static func command(_ command: BuiltInCommand, table: RouteTable) -> [Section] {
     var sections = [
-      Section(["deeplink \(command.name) — \(command.summary)"]),
+      Section(title("deeplink \(command.name) — \(command.summary)")),
       Section(
         "USAGE",
         [
@@ -213,10 +211,32 @@ package enum HelpFormatter {
 
   private static let globalFlags = GlobalOption.allCases.prefix(4).map(\.flag).joined(separator: ", ")
 
+  /// A page's first line, wrapped.
+  private static func title(_ text: String) -> [String] {
+    TextLayout.wrap(words: text.split(separator: " ").map(String.init), hangingIndent: 2)
+  }
+
+  /// A shell command, indented, wrapped with ` \` continuations at spaces outside quotes so
+  /// that it can still be pasted.
+  static func commandLines(_ command: String) -> [String] {
+    var words: [String] = []
+    var quoted = false
+    for piece in command.split(separator: " ", omittingEmptySubsequences: false) {
+      if quoted, let last = words.popLast() {
+        words.append(last + " " + piece)
+      } else {
+        words.append(String(piece))
+      }
+      if piece.filter({ $0 == "'" }).count % 2 == 1 { quoted.toggle() }
+    }
+    let lines = TextLayout.wrap(words: words, indent: 2, hangingIndent: 4, width: TextLayout.width - 2)
+    return lines.enumerated().map { $0.offset < lines.count - 1 ? $0.element + " \\" : $0.element }
+  }
+
   /// Each example's command line, then what it does indented below.
   private static func exampleLines(_ examples: [(command: String, comment: String)]) -> [String] {
     examples.flatMap { example in
-      ["  " + example.command]
+      commandLines(example.command)
         + (example.comment.isEmpty
           ? []
           : example.comment.split(separator: "\n").flatMap {

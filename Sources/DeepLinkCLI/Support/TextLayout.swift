@@ -6,22 +6,29 @@ enum TextLayout {
   /// Wraps `text` at spaces so that each line, indent included, fits `width` when it can
   /// (a single longer word stays whole). Newlines in `text` start new lines.
   static func wrap(_ text: String, indent: Int = 0, width: Int = width) -> [String] {
-    let margin = String(repeating: " ", count: indent)
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
-      for word in paragraph.split(separator: " ") {
-        if line.isEmpty {
-          line = margin + word
-        } else if line.count + 1 + word.count <= width {
-          line += " " + word
-        } else {
-          lines.append(line)
-          line = margin + word
-        }
-      }
-      lines.append(line)
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+      wrap(words: paragraph.split(separator: " ").map(String.init), indent: indent, width: width)
     }
+  }
+
+  /// Wraps `words`, each kept whole (it may hold spaces), into lines of at most `width`
+  /// columns when it can; lines after the first get `hangingIndent` more spaces.
+  static func wrap(words: [String], indent: Int = 0, hangingIndent: Int = 0, width: Int = width) -> [String] {
+    let margin = String(repeating: " ", count: indent)
+    let hanging = margin + String(repeating: " ", count: hangingIndent)
+    var lines: [String] = []
+    var line = ""
+    for word in words {
+      if line.isEmpty {
+        line = margin + word
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = hanging + word
+      }
+    }
+    lines.append(line)
     return lines
   }
 
