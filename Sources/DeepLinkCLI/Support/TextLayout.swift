@@ -32,12 +32,13 @@ enum TextLayout {
     return lines
   }
 
-  /// Rows of `left` and `right`: the right column starts at `indent + leftWidth + 2`, and a
+  /// Rows of `left` and `right`: the right column starts at `indent + leftWidth + 2` (by
+  /// default the longest left entry, up to 30), and a
   /// left entry longer than `leftWidth` puts its right text on the next line.
   static func columns(
     _ rows: [(left: String, right: String)], indent: Int = 2, leftWidth: Int? = nil, width: Int = width
   ) -> [String] {
-    let leftWidth = leftWidth ?? min(24, rows.map(\.left.count).max() ?? 0)
+    let leftWidth = leftWidth ?? min(30, rows.map(\.left.count).max() ?? 0)
     let rightIndent = indent + leftWidth + 2
     var lines: [String] = []
     for (left, right) in rows {
