@@ -91,9 +91,14 @@ public final class LineClient {
   /// - Throws: ``SocketError/connectionClosed(path:)`` if the server has gone,
   ///   ``SocketError/timedOut(path:)``.
   public func send(_ line: String, deadline: Deadline = .never) throws(SocketError) {
-    let socket = try openDescriptor()
     var bytes = Array(line.utf8)
     bytes.append(UInt8(ascii: "\n"))
+    try write(bytes, deadline: deadline)
+  }
+
+  /// Writes `bytes` as they are (no `\n` added), waiting for room until `deadline`.
+  func write(_ bytes: [UInt8], deadline: Deadline) throws(SocketError) {
+    let socket = try openDescriptor()
     var offset = 0
     while offset < bytes.count {
       let written: Int?

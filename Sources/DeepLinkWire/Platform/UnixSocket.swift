@@ -99,6 +99,12 @@ enum UnixSocket {
     #endif
   }
 
+  /// `shutdown(2)` of the sending side: the peer reads what was sent, then end-of-file, while
+  /// this side can still read (and discard) what the peer sends.
+  static func shutdownWrite(_ socket: FileDescriptor) {
+    _ = shutdown(socket.rawValue, Int32(SHUT_WR))
+  }
+
   /// `getsockopt(SO_ERROR)`: the outcome of a non-blocking `connect` that said `EINPROGRESS`.
   static func pendingError(_ socket: FileDescriptor) throws(SystemCallError) -> Errno? {
     var value: Int32 = 0

@@ -61,9 +61,8 @@ public final class LineServer: Sendable {
   public func run(handler: (_ line: ArraySlice<UInt8>) -> String) throws(ServerError) {
     SignalRelay.ignoreBrokenPipe()
     let userID = FileSystem.userID
-    let socket = try ListeningSocket.open(path: path, backlog: options.backlog, userID: userID)
-    defer { socket.close() }
-
+    // The wake-up pipe and the signal handlers come first: once a client can connect,
+    // SIGTERM already stops the server cleanly.
     let pipe: (read: FileDescriptor, write: FileDescriptor)
     do { pipe = try FileDescriptor.makePipe() } catch { throw ServerError(error, path: nil) }
     let stopped = control.withLock { control in
@@ -78,6 +77,9 @@ public final class LineServer: Sendable {
       pipe.write.close()
     }
     guard !stopped else { return }
+
+    let socket = try ListeningSocket.open(path: path, backlog: options.backlog, userID: userID)
+    defer { socket.close() }
 
     var loop = ServerLoop(listener: socket.listener, wakeUp: pipe.read, options: options, userID: userID)
     do {

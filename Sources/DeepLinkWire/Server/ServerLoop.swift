@@ -46,7 +46,7 @@ struct ServerLoop {
       if accepting, !pollSet.returnedEvents(at: 1).isEmpty { acceptWaiting(now: now) }
       let idleLimit = Int64(options.idleTimeoutMilliseconds)
       connections.removeAll { connection in
-        if !connection.isClosed, now - connection.lastActivity >= idleLimit { connection.close() }
+        if !connection.isClosed, now >= connection.expiry(idleLimit: idleLimit) { connection.close() }
         return connection.isClosed
       }
     }
@@ -56,7 +56,7 @@ struct ServerLoop {
   private func timeout(now: Int64) -> Int32 {
     var earliest = Int64.max
     let idleLimit = Int64(options.idleTimeoutMilliseconds)
-    for connection in connections { earliest = min(earliest, connection.lastActivity + idleLimit) }
+    for connection in connections { earliest = min(earliest, connection.expiry(idleLimit: idleLimit)) }
     if acceptPausedUntil > now { earliest = min(earliest, acceptPausedUntil) }
     guard earliest != .max else { return -1 }
     return Int32(clamping: max(0, earliest - now))
@@ -65,7 +65,7 @@ struct ServerLoop {
   private mutating func service(
     _ connection: Connection, events: PollEvents, now: Int64, handler: (ArraySlice<UInt8>) -> String
   ) {
-    if !connection.inputClosed, !events.isDisjoint(with: [.readable, .hangUp, .error, .invalid]) {
+    if !connection.endOfInput, !events.isDisjoint(with: [.readable, .hangUp, .error, .invalid]) {
       connection.receive(into: &scratch, now: now)
     }
     while !connection.isClosed {
@@ -74,28 +74,27 @@ struct ServerLoop {
       // Lines held back by a full output buffer go on once it has drained.
       guard blocked, connection.pendingOutput == 0 else { break }
     }
-    if !connection.isClosed, connection.inputClosed, connection.pendingOutput == 0 { connection.close() }
+    if !connection.isClosed, connection.endOfInput, connection.pendingOutput == 0 { connection.close() }
   }
 
   /// Calls the handler for each complete line while the output has room.
   ///
   /// - Returns: whether lines may be left because the output buffer is full.
   private func answerLines(_ connection: Connection, handler: (ArraySlice<UInt8>) -> String) -> Bool {
-    while connection.pendingOutput < Connection.outputHighWater {
+    while !connection.isRejected, connection.pendingOutput < Connection.outputHighWater {
       let line: ArraySlice<UInt8>?
       do {
         line = try connection.framer.nextLine()
       } catch {
-        // Lines before the long one were answered; nothing after it is read.
-        connection.enqueue(options.rejectionReply(.lineTooLong(limit: options.maximumLineLength)))
-        connection.inputClosed = true
-        connection.framer = LineFramer(maximumLineLength: options.maximumLineLength)
+        // Lines before the long one were answered; nothing after it is.
+        let reply = options.rejectionReply(.lineTooLong(limit: options.maximumLineLength))
+        connection.reject(with: reply, now: Clocks.monotonicMilliseconds)
         return false
       }
       guard let line else { return false }
       connection.enqueue(handler(line))
     }
-    return true
+    return !connection.isRejected
   }
 
   /// Accepts waiting connections (a bounded number per round, for fairness) and checks each
@@ -118,10 +117,8 @@ struct ServerLoop {
         continue
       }
       if peer != userID {
-        connection.inputClosed = true
-        connection.enqueue(options.rejectionReply(.foreignPeer(peer: peer, server: userID)))
+        connection.reject(with: options.rejectionReply(.foreignPeer(peer: peer, server: userID)), now: now)
         connection.flush(now: now)
-        if connection.pendingOutput == 0 { connection.close() }
         if connection.isClosed { continue }
       }
       connections.append(connection)
