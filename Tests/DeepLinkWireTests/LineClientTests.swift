@@ -99,12 +99,17 @@ extension SocketTests {
       defer { directory.remove() }
       let path = directory.appending("app.sock")
       let server = LineServer(path: path, options: RunningServer.testOptions)
+      let finished = DispatchSemaphore(value: 0)
       let thread = Thread {
         usleep(100_000)
         try? server.run(handler: RunningServer.echo)
+        finished.signal()
       }
       thread.start()
-      defer { server.stop() }
+      defer {
+        server.stop()
+        _ = finished.wait(timeout: .now() + 10)
+      }
       let client = try LineClient.waitForListener(path: path, deadline: .after(milliseconds: 10_000))
       #expect(try client.ask("up") == "echo:up")
       client.close()

@@ -60,7 +60,8 @@ public final class LineClient {
   }
 
   /// `connect` on a non-blocking socket: `EAGAIN` (a full backlog, Linux) is retried every
-  /// millisecond; `EINPROGRESS` (Darwin) is waited for with `poll`.
+  /// millisecond; `EINPROGRESS` (Darwin) is waited for with `poll`. `EINTR` is not retried:
+  /// after it a connection may be under way and a second `connect` would fail.
   private static func connect(
     _ socket: FileDescriptor, path: String, deadline: Deadline
   ) throws(SocketError) {
@@ -68,10 +69,10 @@ public final class LineClient {
       do {
         try UnixSocket.connect(socket, to: path)
         return
-      } catch  where error.errno == .wouldBlock || error.errno == .interrupted {
+      } catch let error where error.errno == .wouldBlock {
         guard !deadline.hasPassed else { throw .timedOut(path: path) }
         Clocks.sleep(milliseconds: 1)
-      } catch  where error.errno == .inProgress {
+      } catch let error where error.errno == .inProgress {
         let events = try wait(socket, for: .writable, deadline: deadline, path: path)
         guard !events.isEmpty else { throw .timedOut(path: path) }
         let pending: Errno?

@@ -15,7 +15,7 @@ struct FileDescriptor: Hashable, Sendable {
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int? {
     do {
       return try systemCall("read") { cRead(rawValue, buffer.baseAddress, buffer.count) }
-    } catch  where error.errno == .wouldBlock {
+    } catch let error where error.errno == .wouldBlock {
       return nil
     }
   }
@@ -26,7 +26,7 @@ struct FileDescriptor: Hashable, Sendable {
   func send(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int? {
     do {
       return try systemCall("send") { cSend(rawValue, bytes.baseAddress, bytes.count, noSignal) }
-    } catch  where error.errno == .wouldBlock {
+    } catch let error where error.errno == .wouldBlock {
       return nil
     }
   }
@@ -46,7 +46,7 @@ struct FileDescriptor: Hashable, Sendable {
   func write(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int? {
     do {
       return try systemCall("write") { cWrite(rawValue, bytes.baseAddress, bytes.count) }
-    } catch  where error.errno == .wouldBlock {
+    } catch let error where error.errno == .wouldBlock {
       return nil
     }
   }
@@ -79,7 +79,7 @@ struct FileDescriptor: Hashable, Sendable {
     do {
       _ = try systemCall("flock") { flock(rawValue, LOCK_EX | LOCK_NB) }
       return true
-    } catch  where error.errno == .wouldBlock {
+    } catch let error where error.errno == .wouldBlock {
       return false
     }
   }
@@ -100,13 +100,6 @@ struct FileDescriptor: Hashable, Sendable {
     return pair
   }
 
-  /// Reads and discards whatever a non-blocking descriptor holds (a wake-up pipe).
-  func drain() {
-    var scratch = [UInt8](repeating: 0, count: 64)
-    while true {
-      guard let count = try? read(into: &scratch), count > 0 else { return }
-    }
-  }
 }
 
 #if canImport(Glibc)

@@ -28,7 +28,7 @@ struct FileStatus: Hashable, Sendable {
     var status = stat()
     do {
       _ = try systemCall("lstat") { lstat(path, &status) }
-    } catch  where error.errno == .noEntry {
+    } catch let error where error.errno == .noEntry {
       return nil
     }
     let type = UInt32(status.st_mode) & UInt32(S_IFMT)

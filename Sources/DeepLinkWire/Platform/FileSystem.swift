@@ -14,7 +14,7 @@ enum FileSystem {
   static func makeDirectory(_ path: String, mode: UInt32) throws(SystemCallError) -> Bool {
     do {
       _ = try systemCall("mkdir") { mkdir(path, mode_t(mode)) }
-    } catch  where error.errno == .exists {
+    } catch let error where error.errno == .exists {
       return false
     }
     _ = try systemCall("chmod") { chmod(path, mode_t(mode)) }
@@ -25,7 +25,7 @@ enum FileSystem {
   static func removeFile(_ path: String) throws(SystemCallError) {
     do {
       _ = try systemCall("unlink") { unlink(path) }
-    } catch  where error.errno == .noEntry {
+    } catch let error where error.errno == .noEntry {
       return
     }
   }

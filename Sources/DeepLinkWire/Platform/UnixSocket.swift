@@ -65,7 +65,7 @@ enum UnixSocket {
     let raw: Int32
     do {
       raw = try systemCall("accept") { systemAccept(listener.rawValue, nil, nil) }
-    } catch  where error.errno == .wouldBlock || error.errno == .connectionAborted {
+    } catch let error where error.errno == .wouldBlock || error.errno == .connectionAborted {
       return nil
     }
     let connection = FileDescriptor(rawValue: raw)

@@ -43,3 +43,9 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
   }
   return condition()
 }
+/// The open descriptors and what they point to (`3=socket:[1234]`), for failure messages.
+func descriptorList() -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).sorted().map {
+    $0 + "=" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) ?? "?")
+  }
+}
