@@ -1,6 +1,5 @@
 import DeepLinkWire
 import Foundation
-import Synchronization
 import Testing
 
 extension SocketTests {
@@ -42,7 +41,7 @@ extension SocketTests {
     @Test func handlerSeesRawBytesOneLineAtATime() throws {
       let directory = TemporaryDirectory()
       defer { directory.remove() }
-      let seen = Mutex<[[UInt8]]>([])
+      let seen = Locked<[[UInt8]]>([])
       let server = try RunningServer.start(path: directory.appending("app.sock")) { line in
         seen.withLock { $0.append(Array(line)) }
         return "\(line.count) bytes"
@@ -69,7 +68,7 @@ extension SocketTests {
         client.close()
       }
       // And from several threads at once, connect-ask-close each time.
-      let answered = Mutex(0)
+      let answered = Locked(0)
       DispatchQueue.concurrentPerform(iterations: 300) { index in
         guard let client = try? LineClient.open(server.path) else { return }
         if (try? client.ask("thread \(index)")) == "echo:thread \(index)" { answered.withLock { $0 += 1 } }
@@ -104,7 +103,7 @@ extension SocketTests {
     @Test func overLongLineGetsAnErrorLineThenClose() throws {
       let directory = TemporaryDirectory()
       defer { directory.remove() }
-      let calls = Mutex(0)
+      let calls = Locked(0)
       var options = RunningServer.testOptions
       options.maximumLineLength = 1_024
       let server = try RunningServer.start(path: directory.appending("app.sock"), options: options) { _ in
@@ -168,7 +167,7 @@ extension SocketTests {
       else { return }  // Needs root to run a client as another user.
       let directory = TemporaryDirectory()
       defer { directory.remove() }
-      let calls = Mutex(0)
+      let calls = Locked(0)
       let server = try RunningServer.start(path: directory.appending("app.sock")) { _ in
         calls.withLock { $0 += 1 }
         return "served"

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -44,7 +42,7 @@ enum FileSystem {
     }
   }
 
-  private static let umaskLock = Mutex(())
+  private static let umaskLock = Lock(())
 
   /// `getuid(2)`: the real user id of this process.
   static var userID: UInt32 {

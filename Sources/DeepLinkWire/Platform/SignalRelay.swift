@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -67,7 +65,7 @@ enum SignalRelay {
     var previous: [(Int32, sigaction)] = []
   }
 
-  private static let state = Mutex(State())
+  private static let state = Lock(State())
 }
 
 private let slotCount = 32

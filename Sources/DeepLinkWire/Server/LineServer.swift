@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Serves one-line requests on a Unix-domain socket, one line at a time, in arrival order.
 ///
 /// The transport of the app: it knows nothing about routes. A single thread runs a `poll` loop
@@ -28,7 +26,7 @@ public final class LineServer: Sendable {
   /// The socket path served.
   public let path: String
   public let options: Options
-  private let control = Mutex(Control())
+  private let control = Lock(Control())
 
   private struct Control {
     var stopRequested = false

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import DeepLinkWire
 
@@ -7,7 +6,7 @@ import Synchronization
 final class RunningServer: Sendable {
   let server: LineServer
   var path: String { server.path }
-  private let outcome = Mutex<Result<Void, ServerError>?>(nil)
+  private let outcome = Locked<Result<Void, ServerError>?>(nil)
   private let finished = DispatchSemaphore(value: 0)
 
   /// Options for tests: signals left alone (many servers share the test process).
