@@ -2,9 +2,17 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-# The fast binaries: optimized, Swift runtime linked statically, debug links switched on
-# explicitly (a plain `swift build -c release` is the "shipping" build and refuses them).
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -DDEEPLINK_DEBUG_LINKS
+# The fast binaries: optimized, debug links switched on explicitly (a plain
+# `swift build -c release` is the "shipping" build and refuses them), and on Linux fully static:
+# no dynamic loader at start-up, which halves the CLI's start-up time (BENCHMARKS.md). The
+# linker's warning about `dlopen` in libswiftCore is expected; we make no NSS calls
+# (getpwuid, getaddrinfo), which a static glibc binary could not serve.
+ifeq ($(shell uname -s),Linux)
+  STATIC_FLAGS := -Xswiftc -static-executable
+else
+  STATIC_FLAGS := --static-swift-stdlib
+endif
+RELEASE_FLAGS := -c release $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 .PHONY: help build release test format lint demo completions install bench fuzz sanitize clean
@@ -24,8 +32,17 @@ help:
 build:
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 
+# One product at a time: building everything would also build the test-support target, which
+# needs the Testing module that release builds do not get.
 release:
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink
+	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
+
+# The bench builds the release binaries, its C baselines and the Swift microbenchmarks, then
+# prints every comparison side by side. BENCH_QUICK=1 for a smoke run of a few seconds.
+bench: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-bench
+	BIN="$(RELEASE_BIN)" bench/run.sh
 
 test: build
 	$(SWIFT) test

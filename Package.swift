@@ -32,6 +32,11 @@ let package = Package(
       name: "DeepLinkCLI", dependencies: ["DeepLinkRoutes", "DeepLinkWire"], swiftSettings: strict),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCLI"], swiftSettings: strict),
     .executableTarget(name: "deeplink-app", dependencies: ["AppServer"], swiftSettings: strict),
+    // `make bench`'s Swift microbenchmarks (parse, build, dispatch at 10,000 routes); never run
+    // by `make test`.
+    .executableTarget(
+      name: "deeplink-bench", dependencies: ["AppServer", "AppModel", "DeepLinkRoutes"],
+      path: "bench/DeepLinkBench", swiftSettings: strict),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes"]),

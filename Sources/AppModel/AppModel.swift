@@ -29,6 +29,11 @@ public struct AppModel: Sendable {
     ScreenText(state: state, data: data).render()
   }
 
+  /// The first line of ``screen`` alone (`Home › Settings`), without rendering the rest.
+  public var breadcrumb: String {
+    ScreenText(state: state, data: data).breadcrumb
+  }
+
   /// Values that parameter `parameter` of `route` can usefully take in this app's data, with a
   /// description each (recipe ids with titles, user ids with names), for shell completion.
   ///

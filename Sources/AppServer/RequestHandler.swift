@@ -127,15 +127,8 @@ public struct RequestHandler {
     }
     app.apply(link)
     let canonical = table.url(for: link)
-    let log = "applied \(canonical) → \(ScreenTitle.breadcrumb(of: app))"
+    let log = "applied \(canonical) → \(app.breadcrumb)"
     return ([("applied", .string(canonical)), ("state", app.stateJSON)], log)
-  }
-}
-
-/// Where the app is, in one line, for the log.
-enum ScreenTitle {
-  static func breadcrumb(of app: AppModel) -> String {
-    app.screen.prefix(while: { $0 != "\n" }).description
   }
 }
 

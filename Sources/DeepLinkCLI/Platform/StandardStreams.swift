@@ -33,16 +33,14 @@ package struct StandardStreams: Sendable {
     }
   }
 
-  /// The environment of this process (`environ`).
-  package static func environment() -> [String: String] {
+  /// The values of `names` in this process's environment (`getenv`), unset ones left out.
+  ///
+  /// Only the few variables the CLI reads are copied: building a dictionary of the whole
+  /// environment on every run (every TAB press) cost about a tenth of the start-up time.
+  package static func environment(_ names: [String]) -> [String: String] {
     var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let pair = String(cString: entry)
-      if let equals = pair.firstIndex(of: "=") {
-        result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-      }
-      pointer += 1
+    for name in names {
+      if let value = getenv(name) { result[name] = String(cString: value) }
     }
     return result
   }

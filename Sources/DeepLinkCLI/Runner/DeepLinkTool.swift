@@ -17,8 +17,12 @@ package struct DeepLinkTool {
 
   /// Runs `deeplink` with `arguments` (without the program name) and returns its exit code.
   package static func main(arguments: [String]) -> Int32 {
-    DeepLinkTool(environment: StandardStreams.environment()).run(arguments).rawValue
+    DeepLinkTool(environment: StandardStreams.environment(environmentVariables)).run(arguments).rawValue
   }
+
+  /// Every environment variable `deeplink` reads: the socket (``SocketPath``) and colour
+  /// (``Style``).
+  static let environmentVariables = [SocketPath.environmentVariable, "XDG_RUNTIME_DIR", "NO_COLOR", "TERM"]
 
   package func run(_ arguments: [String]) -> ExitCode {
     let invocation: Invocation

@@ -36,41 +36,4 @@ public struct RouteTable: Sendable {
   public static let reservedNames: [String] = [
     "url", "open", "routes", "state", "screen", "wait", "batch", "completions", "help", "version",
   ]
-
-  /// A fingerprint of every declaration (names, parameters, types, defaults, effects) as 16 hex
-  /// digits; it changes whenever anything a link means changes.
-  public var version: String {
-    var hash = FNV1a()
-    hash.add(scheme)
-    for route in routes {
-      hash.add(route.name)
-      for parameter in route.parameters {
-        hash.add(parameter.name)
-        hash.add(String(describing: parameter.type))
-        hash.add(parameter.defaultValue.map { String(describing: $0) } ?? "-")
-      }
-      hash.add(String(describing: route.effect))
-    }
-    return hash.hex
-  }
-}
-
-/// 64-bit FNV-1a, for a stable fingerprint (Swift's `Hasher` is seeded per process).
-struct FNV1a {
-  private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  mutating func add(_ text: String) {
-    for byte in text.utf8 { mix(byte) }
-    mix(0)
-  }
-
-  private mutating func mix(_ byte: UInt8) {
-    state ^= UInt64(byte)
-    state = state &* 0x0000_0100_0000_01b3
-  }
-
-  var hex: String {
-    let digits = String(state, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
 }

@@ -109,7 +109,18 @@ struct RouteTableTests {
     let otherEffect = RouteTable(routes: [Route("home", summary: "A test route", effect: .show(.login))])
     let otherScheme = RouteTable(scheme: "other", routes: [plainRoute("home")])
     let added = RouteTable(routes: [plainRoute("home"), plainRoute("away")])
-    let versions = [base, renamed, otherEffect, otherScheme, added].map(\.version)
+    let id = [Parameter.integer("id", help: "")]
+    func effect(_ effect: Effect) -> RouteTable {
+      RouteTable(routes: [Route("home", summary: "A test route", parameters: id, effect: effect)])
+    }
+    let effects = [
+      effect(.show(.recipe)), effect(.show(.recipe, "id")),
+      effect(Effect(stack: [ScreenTemplate(.recipe, ["id"])], overrides: [.networkError])),
+      effect(Effect(stack: [ScreenTemplate(.recipe, ["id"])], overrides: [.emptyRecipeList])),
+      effect(Effect(stack: [ScreenTemplate(.recipe), ScreenTemplate(.recipeEdit)])),
+      effect(Effect(stack: [ScreenTemplate(.login)], overrides: [.loginError(messageFrom: "id")])),
+    ]
+    let versions = ([base, renamed, otherEffect, otherScheme, added] + effects).map(\.version)
     #expect(Set(versions).count == versions.count)
     #expect(RouteTable.builtIn.version != base.version)
   }

@@ -1,0 +1,114 @@
+extension RouteTable {
+  /// A fingerprint of every declaration (names, parameters, types, defaults, effects) as 16 hex
+  /// digits; it changes whenever anything a link means changes. Help text is not part of it.
+  ///
+  /// Every field is fed to the hash explicitly, each tagged with its kind, rather than through
+  /// `String(describing:)`: reflection cost about 16 µs per route, a fifth of `deeplink`'s
+  /// start-up with the built-in table and 160 ms with 10,000 routes.
+  public var version: String {
+    var hash = FNV1a()
+    hash.add(scheme)
+    for route in routes {
+      hash.add(route.name)
+      hash.add(route.parameters.count)
+      for parameter in route.parameters {
+        hash.add(parameter.name)
+        parameter.type.fingerprint(into: &hash)
+        if let value = parameter.defaultValue {
+          value.fingerprint(into: &hash)
+        } else {
+          hash.add("no default")
+        }
+      }
+      route.effect.fingerprint(into: &hash)
+    }
+    return hash.hex
+  }
+}
+
+extension ParameterType {
+  func fingerprint(into hash: inout FNV1a) {
+    switch self {
+    case .integer(let range):
+      hash.add("integer")
+      if let range {
+        hash.add(range.lowerBound)
+        hash.add(range.upperBound)
+      } else {
+        hash.add("unbounded")
+      }
+    case .string: hash.add("string")
+    case .boolean: hash.add("boolean")
+    case .choice(let choices):
+      hash.add("choice")
+      hash.add(choices.count)
+      for choice in choices { hash.add(choice) }
+    }
+  }
+}
+
+extension ArgumentValue {
+  func fingerprint(into hash: inout FNV1a) {
+    switch self {
+    case .integer(let number):
+      hash.add("integer value")
+      hash.add(number)
+    case .string(let text):
+      hash.add("string value")
+      hash.add(text)
+    case .boolean(let flag): hash.add(flag ? "true" : "false")
+    }
+  }
+}
+
+extension Effect {
+  func fingerprint(into hash: inout FNV1a) {
+    hash.add(stack.count)
+    for screen in stack {
+      hash.add(screen.destination.name)
+      hash.add(screen.parameters.count)
+      for parameter in screen.parameters { hash.add(parameter) }
+    }
+    hash.add(overrides.count)
+    for override in overrides {
+      switch override {
+      case .emptyRecipeList: hash.add("emptyRecipeList")
+      case .networkError: hash.add("networkError")
+      case .emptyFavorites: hash.add("emptyFavorites")
+      case .loginError(let parameter):
+        hash.add("loginError")
+        hash.add(parameter)
+      }
+    }
+  }
+}
+
+/// 64-bit FNV-1a, for a stable fingerprint (Swift's `Hasher` is seeded per process).
+struct FNV1a {
+  private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Adds the UTF-8 bytes of `text` and a terminating 0, so that `"ab", "c"` ≠ `"a", "bc"`.
+  mutating func add(_ text: String) {
+    for byte in text.utf8 { mix(byte) }
+    mix(0)
+  }
+
+  /// Adds the eight bytes of `number`, little-endian on every platform.
+  mutating func add(_ number: Int) {
+    var bits = UInt64(bitPattern: Int64(number))
+    for _ in 0..<8 {
+      mix(UInt8(truncatingIfNeeded: bits))
+      bits >>= 8
+    }
+  }
+
+  private mutating func mix(_ byte: UInt8) {
+    state ^= UInt64(byte)
+    state = state &* 0x0000_0100_0000_01b3
+  }
+
+  var hex: String {
+    let digits = String(state, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

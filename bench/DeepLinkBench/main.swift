@@ -1,0 +1,133 @@
+// Swift-side microbenchmarks for `make bench`: URL parsing, URL building and dispatch (a request
+// line through the app's handler) with the built-in route table versus a generated table of
+// 10,000 routes, measured side by side. Not a test: it asserts nothing about time.
+//
+//     deeplink-bench [--quick]
+//
+// Prints one `name builtin_ns generated_ns ratio` line per measurement (nanoseconds per
+// operation, medians over interleaved rounds), then table set-up costs.
+import AppServer
+import DeepLinkRoutes
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let quick = CommandLine.arguments.contains("--quick")
+let rounds = quick ? 5 : 31
+let operationsPerRound = quick ? 2_000 : 20_000
+
+/// The same links in both tables: the seed's, with their parameters.
+let sampleURLs = [
+  "debug://settings", "debug://profile?id=123", "debug://recipes?sort=rating", "debug://recipe?id=42",
+  "debug://recipe-edit?id=42&unsaved", "debug://login-error?message=Account%20locked",
+  "debug://recipe-empty", "debug://reset",
+]
+
+let (generated, setUp) = measureOnce { GeneratedTable.make(routeCount: 10_000) }
+let builtIn = RouteTable.builtIn
+
+var results: [(String, Double, Double)] = []
+
+@MainActor func compare(_ name: String, _ body: (RouteTable) -> Int) {
+  var times: ([Double], [Double]) = ([], [])
+  var checksum = 0
+  for _ in 0..<rounds {
+    times.0.append(nanosecondsPerOperation { checksum &+= body(builtIn) })
+    times.1.append(nanosecondsPerOperation { checksum &+= body(generated) })
+  }
+  results.append((name, median(times.0), median(times.1)))
+  if checksum == 42 { print("") }  // keeps the work observable
+}
+
+@MainActor func nanosecondsPerOperation(_ body: () -> Void) -> Double {
+  let start = Clock.nanoseconds
+  body()
+  return Double(Clock.nanoseconds - start) / Double(operationsPerRound)
+}
+
+compare("parse") { table in
+  var total = 0
+  for index in 0..<operationsPerRound {
+    total &+= (try? table.parse(sampleURLs[index % sampleURLs.count]))?.values.count ?? 0
+  }
+  return total
+}
+
+let builtInLinks = sampleURLs.map { try! builtIn.parse($0) }
+let generatedLinks = sampleURLs.map { try! generated.parse($0) }
+compare("build") { table in
+  let links = table.routes.count == builtIn.routes.count ? builtInLinks : generatedLinks
+  var total = 0
+  for index in 0..<operationsPerRound { total &+= table.url(for: links[index % links.count]).utf8.count }
+  return total
+}
+
+var handlers = (
+  builtIn: RequestHandler(table: builtIn, debugLinksEnabled: true, now: { 0 }),
+  generated: RequestHandler(table: generated, debugLinksEnabled: true, now: { 0 })
+)
+let lines = sampleURLs.map { Array($0.utf8)[...] }
+compare("dispatch") { table in
+  var total = 0
+  let isBuiltIn = table.routes.count == builtIn.routes.count
+  for index in 0..<operationsPerRound {
+    let line = lines[index % lines.count]
+    let reply = isBuiltIn ? handlers.builtIn.handle(line).reply : handlers.generated.handle(line).reply
+    total &+= reply.utf8.count
+  }
+  return total
+}
+
+// Routes spread over the whole generated table, not only the seed's (no built-in counterpart).
+let spreadURLs = (0..<64).map { GeneratedTable.url(ofRoute: $0 * 156) }
+var spreadTimes: [Double] = []
+for _ in 0..<rounds {
+  spreadTimes.append(
+    nanosecondsPerOperation {
+      var total = 0
+      for index in 0..<operationsPerRound {
+        total &+= (try? generated.parse(spreadURLs[index % spreadURLs.count]))?.values.count ?? 0
+      }
+      if total == 42 { print("") }
+    })
+}
+
+print("# deeplink-bench: ns per operation, medians of \(rounds) interleaved rounds of \(operationsPerRound)")
+print("# name builtin_ns generated_ns ratio")
+for (name, builtInTime, generatedTime) in results {
+  print(name, format(builtInTime), format(generatedTime), format(generatedTime / builtInTime, digits: 3))
+}
+print("parse-spread", "-", format(median(spreadTimes)), "-")
+let (_, versionTime) = measureOnce { generated.version }
+print("# generated table (\(generated.routes.count) routes): built in \(format(setUp / 1e6)) ms,"
+  + " version hash \(format(versionTime / 1e6)) ms (once, at app start)")
+
+// MARK: - Support
+
+enum Clock {
+  static var nanoseconds: Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  }
+}
+
+func measureOnce<T>(_ body: () -> T) -> (T, Double) {
+  let start = Clock.nanoseconds
+  let value = body()
+  return (value, Double(Clock.nanoseconds - start))
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted[sorted.count / 2]
+}
+
+func format(_ value: Double, digits: Int = 1) -> String {
+  let scale = Double((0..<digits).reduce(1) { result, _ in result * 10 })
+  let rounded = (value * scale).rounded() / scale
+  return String(rounded)
+}

@@ -1,0 +1,2 @@
+/* The start-up baseline: a C program that does nothing. */
+int main(void) { return 0; }

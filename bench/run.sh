@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# `make bench`: the comparisons of issue 7, each against its baseline in the same run.
+#
+#   BIN=<release bin dir> bench/run.sh        (the Makefile passes BIN)
+#   BENCH_QUICK=1 ...                         smoke run: few repetitions, a few seconds
+#   BENCH_ROUNDS=N BENCH_RUNS=N ...           override the repetitions
+#
+# Every timing is a median; every ratio is ours divided by the baseline's, taken round by round
+# (both measured back to back) and then the median over rounds, so a burst of noise from other
+# work on the machine hits both sides of a ratio. Raw data lands in bench/out/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${BIN:?set BIN to the directory of the release binaries (make bench does)}
+OUT=bench/out
+mkdir -p "$OUT"
+if [[ ${BENCH_QUICK:-0} == 1 ]]; then
+  ROUNDS=${BENCH_ROUNDS:-1} RUNS=${BENCH_RUNS:-30} SEQUENTIAL=2000 BULK=20000 MICRO=--quick
+else
+  ROUNDS=${BENCH_ROUNDS:-5} RUNS=${BENCH_RUNS:-200} SEQUENTIAL=20000 BULK=200000 MICRO=
+fi
+
+for tool in hyperfine jq socat nc cc; do
+  command -v "$tool" >/dev/null || { echo "bench: needs $tool (apt-get install $tool)" >&2; exit 69; }
+done
+for helper in trivial client echo_server loadgen; do
+  cc -O2 -Wall -o "$OUT/$helper" "bench/c/$helper.c"
+done
+cc -O2 -static -o "$OUT/trivial-static" bench/c/trivial.c
+
+DIR=$(mktemp -d /tmp/deeplink-bench.XXXXXX)
+chmod 700 "$DIR"
+APP_SOCKET=$DIR/app.sock ECHO_SOCKET=$DIR/echo.sock
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$DIR"
+}
+trap cleanup EXIT
+
+"$BIN/deeplink-app" --socket "$APP_SOCKET" 2>/dev/null &
+PIDS+=($!)
+"$OUT/echo_server" "$ECHO_SOCKET" &
+PIDS+=($!)
+"$BIN/deeplink" wait --socket "$APP_SOCKET" --timeout 10 --quiet
+for _ in $(seq 100); do [[ -S $ECHO_SOCKET ]] && break; sleep 0.05; done
+
+SETTINGS=debug://settings
+VALUES='{"op":"values","route":"recipe","parameter":"id"}'
+printf '%s\n' "$SETTINGS" >"$DIR/settings.line"
+# Sanity: every client gets the app's real reply before anything is timed.
+for reply in "$("$OUT/client" "$APP_SOCKET" "$SETTINGS")" \
+  "$(socat "OPEN:$DIR/settings.line!!STDOUT" "UNIX-CONNECT:$APP_SOCKET")" \
+  "$(nc -U -N "$APP_SOCKET" <"$DIR/settings.line")" "$("$OUT/client" "$APP_SOCKET" "$VALUES")"; do
+  [[ $reply == '{"ok":true'* ]] || { echo "bench: unexpected reply: $reply" >&2; exit 70; }
+done
+"$BIN/deeplink" settings --socket "$APP_SOCKET" | grep -q '^Settings$'
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+fmt() { awk -v x="$1" -v d="${2:-3}" 'BEGIN { printf "%.*f", d, x }'; }
+
+# hyperfine_rounds NAME COMMAND... : ROUNDS hyperfine runs of all COMMANDs (no shell); leaves
+# "<round> <command index> <median seconds>" lines in $OUT/NAME.medians.
+hyperfine_rounds() {
+  local name=$1
+  shift
+  : >"$OUT/$name.medians"
+  for round in $(seq "$ROUNDS"); do
+    hyperfine -N --style none --warmup 20 --runs "$RUNS" --export-json "$OUT/$name.$round.json" "$@" \
+      >/dev/null 2>&1
+    jq -r --arg r "$round" '.results | to_entries[] | "\($r) \(.key) \(.value.median)"' \
+      "$OUT/$name.$round.json" >>"$OUT/$name.medians"
+  done
+}
+# ms NAME INDEX: median over rounds of command INDEX's medians, in milliseconds.
+ms() { awk -v i="$2" '$2 == i { print $3 * 1000 }' "$OUT/$1.medians" | median; }
+# ratio NAME A B: median over rounds of (A's median / B's median).
+ratio() {
+  awk -v a="$2" -v b="$3" '$2 == a { x[$1] = $3 } $2 == b { y[$1] = $3 } END { for (r in x) print x[r] / y[r] }' \
+    "$OUT/$1.medians" | median
+}
+
+SUMMARY=()
+verdict() { awk -v x="$1" -v op="$2" -v t="$3" 'BEGIN { ok = (op == "<=") ? x <= t : x >= t; print ok ? "met" : "MISSED" }'; }
+
+echo "deeplink bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'),"\
+  "load $(cut -d' ' -f1-3 /proc/loadavg); $ROUNDS round(s) of $RUNS runs"
+echo
+
+echo "1. End to end: 'deeplink settings' against the running app (ms, median)"
+hyperfine_rounds e2e \
+  "$OUT/client $APP_SOCKET $SETTINGS" \
+  "$BIN/deeplink settings --socket $APP_SOCKET" \
+  "socat OPEN:$DIR/settings.line!!STDOUT UNIX-CONNECT:$APP_SOCKET"
+# nc reads the line from stdin, so it needs a shell (hyperfine subtracts the shell's own cost).
+: >"$OUT/e2e-nc.medians"
+for round in $(seq "$ROUNDS"); do
+  hyperfine --style none --warmup 20 --runs "$RUNS" --export-json "$OUT/e2e-nc.$round.json" \
+    "nc -U -N $APP_SOCKET < $DIR/settings.line" >/dev/null 2>&1
+  jq -r --arg r "$round" '.results[0] | "\($r) 0 \(.median)"' "$OUT/e2e-nc.$round.json" >>"$OUT/e2e-nc.medians"
+done
+E2E=$(ratio e2e 1 0)
+printf '   C client %s   deeplink %s   socat %s   nc -U %s (through sh)\n' \
+  "$(ms e2e 0)" "$(ms e2e 1)" "$(ms e2e 2)" "$(ms e2e-nc 0)"
+printf '   deeplink / C client = %sx   (target <= 1.3x)\n\n' "$(fmt "$E2E" 2)"
+SUMMARY+=("end to end, deeplink settings / C client|$(fmt "$E2E" 2)x|<= 1.3x|$(verdict "$E2E" '<=' 1.3)")
+
+echo "2. Start-up: 'deeplink url recipe --id 42', no app (ms, median)"
+hyperfine_rounds startup "$OUT/trivial" "$OUT/trivial-static" "$BIN/deeplink url recipe --id 42"
+START=$(ratio startup 2 0)
+START_STATIC=$(ratio startup 2 1)
+printf '   trivial C %s   trivial C, static %s   deeplink %s\n' "$(ms startup 0)" "$(ms startup 1)" "$(ms startup 2)"
+printf '   deeplink / trivial C = %sx   (target <= 1.5x); / static C = %sx\n\n' \
+  "$(fmt "$START" 2)" "$(fmt "$START_STATIC" 2)"
+SUMMARY+=("start-up, deeplink url / trivial C|$(fmt "$START" 2)x|<= 1.5x|$(verdict "$START" '<=' 1.5)")
+
+echo "3. The app vs a C line-echo server, same load generator (links/s; latency p50/p99 in µs)"
+# MODE: clients, lines in flight per client, lines in all.
+declare -A MODES=([one-at-a-time]="1 1 $SEQUENTIAL" [pipelined-64]="1 64 $BULK" [32-clients]="32 1 $BULK")
+for mode in one-at-a-time pipelined-64 32-clients; do
+  : >"$OUT/load-$mode.txt"
+  for round in $(seq "$ROUNDS"); do
+    # shellcheck disable=SC2086
+    for server in app echo; do
+      socket=$APP_SOCKET
+      [[ $server == echo ]] && socket=$ECHO_SOCKET
+      echo "$round $server $("$OUT/loadgen" "$socket" "$SETTINGS" ${MODES[$mode]})" >>"$OUT/load-$mode.txt"
+    done
+  done
+  field() { grep " $1 " "$OUT/load-$mode.txt" | tr ' ' '\n' | grep "^$2=" | cut -d= -f2 | median; }
+  RATE=$(awk '{ for (i = 3; i <= NF; i++) if ($i ~ /^rate=/) v = substr($i, 6)
+      if ($2 == "app") a[$1] = v; else e[$1] = v } END { for (r in a) print a[r] / e[r] }' "$OUT/load-$mode.txt" | median)
+  printf '   %-14s app %8.0f/s  p50 %6s p99 %6s   echo %8.0f/s  p50 %6s p99 %6s   app/echo = %s\n' "$mode" \
+    "$(field app rate)" "$(field app p50_us)" "$(field app p99_us)" \
+    "$(field echo rate)" "$(field echo p50_us)" "$(field echo p99_us)" "$(fmt "$RATE" 2)"
+  SUMMARY+=("app links/s, $mode / echo server|$(fmt "$RATE" 2)|>= 0.5|$(verdict "$RATE" '>=' 0.5)")
+done
+echo
+
+echo "4. Scale: built-in table vs a generated table of 10,000 routes (ns per operation)"
+"$BIN/deeplink-bench" $MICRO | tee "$OUT/scale.txt" | sed 's/^/   /'
+for name in parse build dispatch; do
+  value=$(awk -v n="$name" '$1 == n { print $4 }' "$OUT/scale.txt")
+  SUMMARY+=("$name, 10,000 routes / built-in|$(fmt "$value" 2)x|<= 1.1x|$(verdict "$value" '<=' 1.1)")
+done
+echo
+
+echo "5. Completion callback: the app's answer to {\"op\":\"values\",…} for 'recipe --id <TAB>'"
+"$OUT/loadgen" "$APP_SOCKET" "$VALUES" 1 1 "$SEQUENTIAL" >"$OUT/values-load.txt"
+CALLBACK=("$OUT/client" "$APP_SOCKET" "$VALUES")
+CALLBACK_NAME="C client sending the values request (the callback's floor)"
+if "$BIN/deeplink" __complete --socket "$APP_SOCKET" recipe --id '' >/dev/null 2>&1; then
+  CALLBACK=("$BIN/deeplink" __complete --socket "$APP_SOCKET" recipe --id '')
+  CALLBACK_NAME="deeplink __complete recipe --id ''"
+fi
+hyperfine_rounds callback "${CALLBACK[*]}"
+VALUES_P50=$(tr ' ' '\n' <"$OUT/values-load.txt" | grep '^p50_us=' | cut -d= -f2)
+VALUES_P99=$(tr ' ' '\n' <"$OUT/values-load.txt" | grep '^p99_us=' | cut -d= -f2)
+printf '   request alone (loadgen, one at a time): p50 %s µs, p99 %s µs\n' "$VALUES_P50" "$VALUES_P99"
+printf '   process, start to reply (%s): %s ms\n\n' "$CALLBACK_NAME" "$(ms callback 0)"
+SUMMARY+=("completion callback, process start to reply|$(fmt "$(ms callback 0)" 2) ms|< 5 ms|$(verdict "$(ms callback 0)" '<=' 5)")
+
+echo "Summary (ratios: ours / baseline, medians over rounds)"
+printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-48s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
+  tee "$OUT/summary.txt"
