@@ -6,6 +6,8 @@ import DeepLinkRoutes
 struct ScreenText {
   let state: NavigationState
   let data: DataSet
+  /// List rows that fit on the screen; the rest is "below", as on a phone.
+  static let visibleRows = 12
 
   /// The line under the breadcrumb. Built once: `String(repeating:count:)` on every render
   /// was a fifth of the app's time per link.

@@ -36,4 +36,10 @@ public struct RouteTable: Sendable {
   public static let reservedNames: [String] = [
     "url", "open", "routes", "state", "screen", "wait", "batch", "completions", "help", "version",
   ]
+
+  /// Names a parameter may not take, because `deeplink` uses them as global options
+  /// (`--socket`, `--json`, …) or for help: `recipe --json` must always mean JSON output.
+  public static let reservedParameterNames: [String] = [
+    "help", "version", "socket", "timeout", "json", "quiet",
+  ]
 }
