@@ -102,8 +102,9 @@ for (name, builtInTime, generatedTime) in results {
 }
 print("parse-spread", "-", format(median(spreadTimes)), "-")
 let (_, versionTime) = measureOnce { generated.version }
-print("# generated table (\(generated.routes.count) routes): built in \(format(setUp / 1e6)) ms,"
-  + " version hash \(format(versionTime / 1e6)) ms (once, at app start)")
+print(
+  "# generated table (\(generated.routes.count) routes): built in \(format(setUp / 1e6)) ms,"
+    + " version hash \(format(versionTime / 1e6)) ms (once, at app start)")
 
 // MARK: - Support
 
