@@ -22,11 +22,6 @@ struct TemporaryDirectory {
   }
 }
 
-/// How many descriptors this process has open (entries of /proc/self/fd).
-func openDescriptorCount() -> Int {
-  (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-}
-
 /// The `st_mode & 0o7777` of `path` (following no link), or nil.
 func permissions(of path: String) -> UInt32? {
   var status = stat()
@@ -43,9 +38,13 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
   }
   return condition()
 }
-/// The open descriptors and what they point to (`3=socket:[1234]`), for failure messages.
-func descriptorList() -> [String] {
-  ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).sorted().map {
-    $0 + "=" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) ?? "?")
-  }
+/// How many Unix sockets in the system are bound to `path`: the listener and every connection
+/// it accepted (Linux lists accepted sockets under the listener's path in /proc/net/unix).
+/// Unlike a count of this process's descriptors, other tests running in parallel do not
+/// disturb it.
+func socketCount(boundTo path: String) -> Int {
+  guard let table = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) else { return -1 }
+  return table.split(separator: "\n").dropFirst().filter {
+    $0.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init) == path
+  }.count
 }
