@@ -17,10 +17,16 @@ struct AppSession {
   /// applied just in time is not reported as timed out.
   static let graceMilliseconds = 250
 
+  /// The longest reply line accepted. A reply carries the link up to three times (the applied
+  /// URL, the override, the screen) plus the JSON escaping of what it decodes to, so it can be
+  /// several times the app's longest request line; the request limit is not the reply limit.
+  static let maximumReplyLength = 16 * LineFramer.defaultMaximumLineLength
+
   static func connect(path: String, timeout: Double, table: RouteTable) throws(ClientFailure) -> AppSession {
     let milliseconds = Int(timeout * 1000)
     do {
-      let client = try LineClient.connect(path: path, deadline: .after(milliseconds: milliseconds))
+      let client = try LineClient.connect(
+        path: path, deadline: .after(milliseconds: milliseconds), maximumLineLength: maximumReplyLength)
       return AppSession(client: client, timeoutMilliseconds: milliseconds, tableVersion: table.version)
     } catch {
       throw .socket(error)
