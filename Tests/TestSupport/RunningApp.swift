@@ -57,11 +57,13 @@ public final class RunningApp: @unchecked Sendable {
     }
   }
 
-  /// SIGTERM, then wait; returns the exit status.
+  /// SIGTERM (and SIGCONT, in case a test left the app stopped), then wait; returns the exit
+  /// status.
   @discardableResult
   public func stop() -> Int32 {
     if process.isRunning {
       process.terminate()
+      kill(process.processIdentifier, SIGCONT)
       process.waitUntilExit()
     }
     directory.remove()
