@@ -35,9 +35,20 @@ struct AppSession {
 
   /// Opens `url` in the app and returns its reply (with `state`).
   mutating func open(_ url: String) throws(ClientFailure) -> JSON {
-    let deadline = Int(Clocks.epochMilliseconds) + timeoutMilliseconds
-    return try request(
-      .object([("op", .string("open")), ("url", .string(url)), ("deadline", .int(deadline))]))
+    try request(Self.openRequest(url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds))
+  }
+
+  static func openRequest(_ url: String, deadline: Int) -> JSON {
+    .object([("op", .string("open")), ("url", .string(url)), ("deadline", .int(deadline))])
+  }
+
+  /// Throws ``ClientFailure/linkTooLong(bytes:limit:)`` when the request opening `url` would be
+  /// longer than the app accepts: a usage error found before anything is sent.
+  static func checkFits(_ url: String) throws(ClientFailure) {
+    // The longest deadline an Int prints, so the check never passes a line the app refuses.
+    let bytes = openRequest(url, deadline: .max).serialized.utf8.count
+    let limit = LineFramer.defaultMaximumLineLength
+    guard bytes <= limit else { throw .linkTooLong(bytes: bytes, limit: limit) }
   }
 
   /// Sends `request`, waits for its reply and checks it: `ok`, or the app's error.
