@@ -118,3 +118,18 @@ struct ExitCodeTests {
     }
   }
 }
+
+extension ExitCodeTests {
+  /// A link longer than the app's request limit is a usage error found before sending: the
+  /// app used to reject it after the fact, with 64 although something had been sent.
+  @Test func aLinkTooLongForTheAppIsAUsageErrorAndNothingIsSent() throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    let result = try app.deeplink("login-error", "--message", String(repeating: "x", count: 70_000))
+    #expect(result.status == 64, "exit \(result.status): \(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("deeplink: error: the link is too long: its request is "), "\(result.stderr)")
+    #expect(app.stopAndReadAppliedLines() == [])
+    #expect(!app.log().contains("error"))
+  }
+}
