@@ -48,7 +48,7 @@ let package = Package(
       dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire"]),
+      name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

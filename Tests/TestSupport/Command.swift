@@ -76,4 +76,11 @@ public enum Command {
   ) throws -> CommandResult {
     try run(product("deeplink"), arguments, input: input, environment: environment)
   }
+
+  /// Runs the real `deeplink` binary with an array of arguments.
+  public static func deeplink(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+  ) throws -> CommandResult {
+    try run(product("deeplink"), arguments, input: input, environment: environment)
+  }
 }

@@ -5,32 +5,48 @@ import Foundation
 ///     let app = try RunningApp.start()
 ///     defer { app.stop() }
 ///     try Command.deeplink("settings", "--socket", app.socket)
+///
+/// The app's stderr is drained continuously (so a chatty app never blocks on a full pipe) and
+/// available from ``log()`` once the app has exited.
 public final class RunningApp: @unchecked Sendable {
   public let process: Process
   public let socket: String
   public let directory: TemporaryDirectory
   private let errorPipe = Pipe()
+  private let drained = DispatchGroup()
+  nonisolated(unsafe) private var errorBytes = Data()
 
   /// Starts the app (the debug build unless `executable` says otherwise) and returns once it
   /// accepts connections.
+  ///
+  /// - Parameter socket: where the app listens; a fresh private directory's `app.sock` when `nil`.
   public static func start(
-    executable: String = Command.product("deeplink-app"), arguments: [String] = []
+    executable: String = Command.product("deeplink-app"), socket: String? = nil, arguments: [String] = []
   ) throws -> RunningApp {
-    let app = try RunningApp(executable: executable, arguments: arguments)
+    let app = try RunningApp(executable: executable, socket: socket, arguments: arguments)
     try app.waitUntilListening()
     return app
   }
 
-  init(executable: String, arguments: [String]) throws {
+  init(executable: String, socket: String?, arguments: [String]) throws {
     directory = try TemporaryDirectory()
-    socket = directory.file("app.sock")
+    self.socket = socket ?? directory.file("app.sock")
     process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--socket", socket] + arguments
+    process.arguments = ["--socket", self.socket] + arguments
     process.standardError = errorPipe
     process.standardOutput = FileHandle.nullDevice
     try process.run()
+    let reader = errorPipe.fileHandleForReading
+    drained.enter()
+    DispatchQueue.global().async { [self] in
+      errorBytes = reader.readDataToEndOfFile()
+      drained.leave()
+    }
   }
+
+  /// The app's process id, for `kill(2)`.
+  public var pid: Int32 { process.processIdentifier }
 
   /// Polls with real connects until the socket answers (never sleeps a fixed time first).
   public func waitUntilListening(timeout: TimeInterval = 20) throws {
@@ -41,20 +57,30 @@ public final class RunningApp: @unchecked Sendable {
     }
   }
 
-  /// SIGTERM, then wait; returns the exit status.
+  /// SIGTERM (and SIGCONT, in case a test left the app stopped), then wait; returns the exit
+  /// status.
   @discardableResult
   public func stop() -> Int32 {
     if process.isRunning {
       process.terminate()
+      kill(process.processIdentifier, SIGCONT)
       process.waitUntilExit()
     }
     directory.remove()
     return process.terminationStatus
   }
 
-  /// Everything the app logged to stderr so far (reads until EOF: call after ``stop()``).
+  /// Waits for the app to exit (after a signal sent some other way) and returns its status.
+  @discardableResult
+  public func waitUntilExit() -> Int32 {
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Everything the app logged to stderr (waits for EOF: call once the app has exited).
   public func log() -> String {
-    String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    drained.wait()
+    return String(decoding: errorBytes, as: UTF8.self)
   }
 
   public enum AppError: Error {

@@ -17,10 +17,16 @@ struct AppSession {
   /// applied just in time is not reported as timed out.
   static let graceMilliseconds = 250
 
+  /// The longest reply line accepted. A reply carries the link up to three times (the applied
+  /// URL, the override, the screen) plus the JSON escaping of what it decodes to, so it can be
+  /// several times the app's longest request line; the request limit is not the reply limit.
+  static let maximumReplyLength = 16 * LineFramer.defaultMaximumLineLength
+
   static func connect(path: String, timeout: Double, table: RouteTable) throws(ClientFailure) -> AppSession {
     let milliseconds = Int(timeout * 1000)
     do {
-      let client = try LineClient.connect(path: path, deadline: .after(milliseconds: milliseconds))
+      let client = try LineClient.connect(
+        path: path, deadline: .after(milliseconds: milliseconds), maximumLineLength: maximumReplyLength)
       return AppSession(client: client, timeoutMilliseconds: milliseconds, tableVersion: table.version)
     } catch {
       throw .socket(error)
@@ -29,9 +35,20 @@ struct AppSession {
 
   /// Opens `url` in the app and returns its reply (with `state`).
   mutating func open(_ url: String) throws(ClientFailure) -> JSON {
-    let deadline = Int(Clocks.epochMilliseconds) + timeoutMilliseconds
-    return try request(
-      .object([("op", .string("open")), ("url", .string(url)), ("deadline", .int(deadline))]))
+    try request(Self.openRequest(url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds))
+  }
+
+  static func openRequest(_ url: String, deadline: Int) -> JSON {
+    .object([("op", .string("open")), ("url", .string(url)), ("deadline", .int(deadline))])
+  }
+
+  /// Throws ``ClientFailure/linkTooLong(bytes:limit:)`` when the request opening `url` would be
+  /// longer than the app accepts: a usage error found before anything is sent.
+  static func checkFits(_ url: String) throws(ClientFailure) {
+    // The longest deadline an Int prints, so the check never passes a line the app refuses.
+    let bytes = openRequest(url, deadline: .max).serialized.utf8.count
+    let limit = LineFramer.defaultMaximumLineLength
+    guard bytes <= limit else { throw .linkTooLong(bytes: bytes, limit: limit) }
   }
 
   /// Sends `request`, waits for its reply and checks it: `ok`, or the app's error.

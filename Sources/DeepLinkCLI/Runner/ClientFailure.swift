@@ -8,6 +8,8 @@ enum ClientFailure: Error {
   case rejected(kind: String, message: String)
   /// The app's reply is not what the protocol promises.
   case badReply(String)
+  /// The link's request would be longer than the app accepts; found before sending.
+  case linkTooLong(bytes: Int, limit: Int)
   /// A step of `deeplink batch` failed (`line` is `nil` when the file itself is at fault).
   indirect case batch(line: Int?, ExitCode, String)
 
@@ -23,6 +25,7 @@ enum ClientFailure: Error {
     case .rejected(let kind, _):
       kind == "expired" ? .timedOut : (kind == "line-too-long" ? .usage : .rejected)
     case .badReply: .internalError
+    case .linkTooLong: .usage
     case .batch(_, let code, _): code
     }
   }
@@ -38,6 +41,8 @@ enum ClientFailure: Error {
     case .socket(let error): error.message
     case .rejected(_, let message): "the app rejected the link: \(message)"
     case .badReply(let reason): "unexpected reply from the app: \(reason)"
+    case .linkTooLong(let bytes, let limit):
+      "the link is too long: its request is \(bytes) bytes, the app accepts at most \(limit)"
     case .batch(let line, _, let message): line.map { "line \($0): \(message)" } ?? message
     }
   }

@@ -19,11 +19,19 @@ extension DeepLinkTool {
     }
     var steps: [(line: Int, link: Link)] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let link: Link?
       do {
-        if let link = try BatchLine.parse(String(line), table: table) { steps.append((index + 1, link)) }
+        link = try BatchLine.parse(String(line), table: table)
       } catch {
         throw .batch(line: index + 1, .usage, error.message)
       }
+      guard let link else { continue }
+      do {
+        try AppSession.checkFits(table.url(for: link))
+      } catch {
+        throw .batch(line: index + 1, .usage, error.message)
+      }
+      steps.append((index + 1, link))
     }
     var session = try connect(options)
     defer { session.close() }

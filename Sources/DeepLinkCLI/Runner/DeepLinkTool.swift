@@ -50,6 +50,7 @@ package struct DeepLinkTool {
     let options = invocation.options
     switch invocation.command {
     case .link(let link), .open(let link):
+      try AppSession.checkFits(table.url(for: link))
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in

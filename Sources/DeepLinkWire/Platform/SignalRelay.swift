@@ -35,7 +35,21 @@ enum SignalRelay {
           state.previous.append((signal, previous))
         }
       }
+      unblockStopSignals()
     }
+  }
+
+  /// `pthread_sigmask(SIG_UNBLOCK, {SIGINT, SIGTERM})` for the calling thread.
+  ///
+  /// A process inherits its parent's signal mask: one spawned from a thread that blocks these
+  /// signals (a libdispatch worker, as Foundation's `Process` does from a Swift Testing test,
+  /// or some supervisors) would otherwise never see SIGTERM and never stop. Not blocked again
+  /// when the relay ends: nothing here relies on them being blocked.
+  private static func unblockStopSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in stopSignals { sigaddset(&set, signal) }
+    _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   /// Stops relaying to `wakeUp`; the last one out restores the previous handlers.

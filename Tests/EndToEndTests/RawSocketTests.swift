@@ -1,0 +1,107 @@
+import DeepLinkRoutes
+import DeepLinkWire
+import TestSupport
+import Testing
+
+/// The wire without our CLI: one request line in, one JSON line out, as `socat` and `nc -U`
+/// see it.
+@Suite("Raw socket")
+struct RawSocketTests {
+  /// `socat -t 10 - UNIX-CONNECT:<socket>` with `input` on stdin: the reply lines.
+  static func socat(_ input: String, socket: String) throws -> [Substring] {
+    let result = try Command.run(
+      externalTool("socat")!, ["-t", "10", "-", "UNIX-CONNECT:" + socket], input: input)
+    #expect(result.status == 0, "\(result)")
+    return result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  @Test(.enabled(if: externalTool("socat") != nil))
+  func aBareURLLineAppliesTheLink() throws {
+    try withApp { app in
+      let lines = try Self.socat("debug://recipe?id=42\n", socket: app.socket)
+      #expect(lines.count == 2 && lines[1] == "", "\(lines)")
+      let reply = try JSON.parse(String(lines[0]))
+      #expect(reply["ok"]?.boolValue == true)
+      #expect(reply["version"]?.stringValue == RouteTable.builtIn.version)
+      #expect(reply["applied"]?.stringValue == "debug://recipe?id=42")
+      #expect(reply["state"]?["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
+      #expect(reply["state"] == (try app.state()))
+    }
+  }
+
+  @Test(.enabled(if: externalTool("nc") != nil))
+  func aJSONStateRequestWithNetcat() throws {
+    try withApp { app in
+      #expect(try app.deeplink("login-error").status == 0)
+      let result = try Command.run(
+        externalTool("nc")!, ["-N", "-U", app.socket], input: #"{"op":"state"}"# + "\n")
+      #expect(result.status == 0, "\(result)")
+      let lines = result.stdout.split(separator: "\n")
+      #expect(lines.count == 1)
+      let reply = try JSON.parse(String(lines[0]))
+      #expect(reply["ok"]?.boolValue == true)
+      #expect(reply["version"]?.stringValue == RouteTable.builtIn.version)
+      #expect(reply["state"] == (try app.state()))
+    }
+  }
+
+  /// Garbage gets an error reply and the connection and the app go on serving.
+  @Test(.enabled(if: externalTool("socat") != nil))
+  func garbageGetsAJSONErrorAndTheAppKeepsServing() throws {
+    try withApp { app in
+      let input =
+        [
+          "garbage", "{not json", #"{"op":"fly"}"#, "debug://recipee?id=1", "debug://recipe?id=abc",
+          #"{"op":"open","url":"debug://settings","deadline":"soon"}"#, "", "debug://settings",
+        ].joined(separator: "\n") + "\n"
+      let lines = try Self.socat(input, socket: app.socket)
+      #expect(lines.count == 9, "\(lines)")
+      let replies = try lines.dropLast().map { try JSON.parse(String($0)) }
+      #expect(
+        replies.map { $0["error"]?["kind"]?.stringValue } == [
+          "not-a-url", "bad-request", "bad-request", "unknown-route", "invalid-value", "bad-request",
+          "bad-request", nil,
+        ])
+      #expect(replies.allSatisfy { $0["version"]?.stringValue == RouteTable.builtIn.version })
+      #expect(replies.dropLast().allSatisfy { $0["ok"]?.boolValue == false })
+      #expect(replies.dropLast().allSatisfy { $0["error"]?["message"]?.stringValue?.isEmpty == false })
+      #expect(replies.last?["ok"]?.boolValue == true)
+      #expect(try app.deeplink("recipe", "--id", "1").status == 0)
+      #expect(app.stopAndReadAppliedLines().count == 2)
+    }
+  }
+
+  /// One connection carries many requests, answered in order (what `batch` relies on).
+  @Test func oneConnectionCarriesManyRequestsInOrder() throws {
+    try withApp { app in
+      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: 10_000))
+      defer { client.close() }
+      for line in ["debug://settings", #"{"op":"ping"}"#, "debug://favorites", #"{"op":"screen"}"#] {
+        try client.send(line, deadline: .after(milliseconds: 10_000))
+      }
+      let replies = try (0..<4).map { _ in
+        try JSON.parse(try client.readLine(deadline: .after(milliseconds: 10_000)))
+      }
+      #expect(replies.map { $0["ok"]?.boolValue } == [true, true, true, true])
+      #expect(replies[0]["applied"]?.stringValue == "debug://settings")
+      #expect(replies[1]["debugLinks"]?.boolValue == true)
+      #expect(replies[2]["applied"]?.stringValue == "debug://favorites")
+      #expect(replies[3]["screen"]?.stringValue == (try app.screen()))
+      #expect(replies[3]["screen"] == replies[2]["state"]?["screen"])
+    }
+  }
+
+  @Test func aRequestLineOverTheLimitIsRejectedAndAppliesNothing() throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: 10_000))
+    defer { client.close() }
+    let long = "debug://login-error?message=" + String(repeating: "x", count: 70_000)
+    try client.send(long, deadline: .after(milliseconds: 10_000))
+    let reply = try JSON.parse(try client.readLine(deadline: .after(milliseconds: 10_000)))
+    #expect(reply["ok"]?.boolValue == false)
+    #expect(reply["error"]?["kind"]?.stringValue == "line-too-long")
+    #expect(try app.state()["path"]?.serialized == rootPath)
+    #expect(app.stopAndReadAppliedLines() == [])
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `deeplink wait`: the CI step between starting the app in the background and driving it.
+@Suite("deeplink wait")
+struct WaitCommandTests {
+  @Test func returnsOnceAnAppStartsListening() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let socket = directory.file("app.sock")
+    let wait = Process()
+    wait.executableURL = URL(fileURLWithPath: Command.product("deeplink"))
+    wait.arguments = ["wait", "--socket", socket, "--timeout", "20"]
+    wait.standardOutput = FileHandle.nullDevice
+    wait.standardError = FileHandle.nullDevice
+    try wait.run()
+
+    let app = try RunningApp.start(socket: socket)
+    defer { app.stop() }
+    wait.waitUntilExit()
+    #expect(wait.terminationStatus == 0)
+    #expect(try app.deeplink("settings").status == 0)
+  }
+
+  @Test func timesOutWith75WhenNoAppComes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try Command.deeplink("wait", "--socket", directory.file("app.sock"), "--timeout", "0.3")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("deeplink: error: "), "\(result)")
+  }
+
+  @Test func returnsAtOnceWhenTheAppIsUp() throws {
+    try withApp { app in
+      let result = try app.deeplink("wait")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout == "an app is listening on \(app.socket)\n")
+      #expect(try app.deeplink("wait", "--quiet").stdout == "")
+    }
+  }
+}
