@@ -37,7 +37,7 @@ struct ExitCodeTests {
   /// Usage errors (64): one line naming what was wrong, one line pointing at help, nothing on
   /// stdout, and nothing sent — the app's state and log are as they were.
   @Test(arguments: [
-    (["recipee"], "unknown command 'recipee' — did you mean 'recipe'?"),
+    (["recipee"], "unknown route or command 'recipee' — did you mean 'recipe'?"),
     (["recipe", "--id", "abc"], "--id expects an integer, got 'abc'"),
     (["recipe", "--id", "0"], "--id expects an integer from 1 to 999999, got 0"),
     (["recipe"], "recipe requires --id"),
