@@ -66,12 +66,13 @@ public enum AppDaemon {
     }
     let server = LineServer(path: path, options: options)
     var handler = RequestHandler(now: { Int(Clocks.epochMilliseconds) })
+    var logLines = LogBuffer()
     let mode = BuildConfiguration.debugLinksEnabled ? "debug links on" : "release build: debug links off"
     log("listening on \(path) (route table \(version), \(mode))")
     do {
-      try server.run { line in
+      try server.run(beforeSending: { logLines.flush() }) { line in
         let (reply, entry) = handler.handle(line)
-        if let entry { log(entry) }
+        if let entry { logLines.append(entry) }
         return reply
       }
     } catch {
@@ -90,22 +91,27 @@ public enum AppDaemon {
     return 64
   }
 
+  static let logPrefix = "deeplink-app: "
+
   static func log(_ message: String) {
-    emit("deeplink-app: \(message)\n", to: 2)
+    emit("\(logPrefix)\(message)\n", to: 2)
   }
 
   static func emit(_ text: String, to fd: Int32) {
     var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += count
+    text.withUTF8 { emit(UnsafeRawBufferPointer($0), to: fd) }
+  }
+
+  /// `write(2)` of all of `bytes`, retried on `EINTR`; other errors drop the rest.
+  static func emit(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return
       }
+      offset += count
     }
   }
 }

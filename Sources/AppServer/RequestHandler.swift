@@ -19,6 +19,9 @@ public struct RequestHandler {
   /// Wall-clock Unix epoch milliseconds, injected so deadlines are testable.
   let now: () -> Int
   private let version: String
+  /// Links already applied once, by URL text, so that applying one again costs no parsing
+  /// and no rendering.
+  private var appliedReplies = AppliedReplyCache()
 
   public init(
     app: AppModel = AppModel(), table: RouteTable = .builtIn,
@@ -34,8 +37,7 @@ public struct RequestHandler {
   /// The reply to `line` (without its newline), and a log line when a link was applied.
   public mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
     do throws(RequestError) {
-      let (result, log) = try respond(to: line)
-      return (reply(.object([("ok", .bool(true)), ("version", .string(version))] + result)), log)
+      return try respond(to: line)
     } catch {
       return (Self.errorReply(kind: error.kind, message: error.message, version: version), nil)
     }
@@ -49,16 +51,20 @@ public struct RequestHandler {
     ]).serialized
   }
 
-  private func reply(_ json: JSON) -> String { json.serialized }
+  /// A success reply: `ok`, `version`, then `result`'s members.
+  private func success(_ result: [(String, JSON)]) -> String {
+    JSON.object([("ok", .bool(true)), ("version", .string(version))] + result).serialized
+  }
 
   private mutating func respond(to line: ArraySlice<UInt8>) throws(RequestError) -> (
-    [(String, JSON)], String?
+    reply: String, log: String?
   ) {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
-    guard let text = String(validating: line, as: UTF8.self) else {
+    // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
+    // sequence, so this accepts and rejects exactly what trimming the decoded text did.
+    guard let trimmed = line.trimmingASCIIWhitespace().decodedIfValidUTF8() else {
       throw .badRequest("the request is not UTF-8 text")
     }
-    let trimmed = text.trimmingASCIIWhitespace()
     guard trimmed.hasPrefix("{") else {
       guard !trimmed.isEmpty else {
         throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
@@ -85,13 +91,13 @@ public struct RequestHandler {
       }
       return try open(url, deadline: deadline?.intValue)
     case "state":
-      return ([("state", app.stateJSON)], nil)
+      return (success([("state", app.stateJSON)]), nil)
     case "screen":
-      return ([("screen", .string(app.screen))], nil)
+      return (success([("screen", .string(app.screen))]), nil)
     case "ping":
-      return ([("debugLinks", .bool(debugLinksEnabled))], nil)
+      return (success([("debugLinks", .bool(debugLinksEnabled))]), nil)
     case "routes":
-      return ([("routes", .array(table.routes.map { .string($0.name) }))], nil)
+      return (success([("routes", .array(table.routes.map { .string($0.name) }))]), nil)
     case "values":
       guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
       else {
@@ -103,7 +109,7 @@ public struct RequestHandler {
       let values = app.suggestions(for: route, parameter: parameter).map {
         JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
       }
-      return ([("values", .array(values))], nil)
+      return (success([("values", .array(values))]), nil)
     default:
       throw .badRequest("unknown op '\(op)'; use one of \(Self.operations)")
     }
@@ -112,33 +118,64 @@ public struct RequestHandler {
   private static let operations = "open, state, screen, routes, values, ping"
 
   private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> (
-    [(String, JSON)], String?
+    reply: String, log: String?
   ) {
     guard debugLinksEnabled else { throw .debugLinksDisabled }
+    let cached = appliedReplies[url]
     let link: Link
-    do {
-      link = try table.parse(url)
-    } catch {
-      throw .link(error)
+    if let cached {
+      link = cached.link
+    } else {
+      do {
+        link = try table.parse(url)
+      } catch {
+        throw .link(error)
+      }
     }
     if let deadline {
       let late = now() - deadline
       guard late <= 0 else { throw .expired(lateByMilliseconds: late) }
     }
     app.apply(link)
+    let applied: AppliedReply
+    if let cached {
+      applied = cached.reply
+      // Debug builds (and so every test) check what makes the cache sound: the held link and
+      // reply are what parsing the text and rendering the state give now.
+      assert(cached.link == (try? table.parse(url)), "a cached link differs from parsing its URL")
+      assert(applied == renderApplied(link), "a cached reply differs from the state's rendering")
+    } else {
+      applied = renderApplied(link)
+      appliedReplies.insert(.init(link: link, reply: applied), for: url)
+    }
+    return (applied.reply, applied.log)
+  }
+
+  /// The reply and log line for the state that applying `link` just produced.
+  private func renderApplied(_ link: Link) -> AppliedReply {
     let canonical = table.url(for: link)
-    let log = "applied \(canonical) → \(app.breadcrumb)"
-    return ([("applied", .string(canonical)), ("state", app.stateJSON)], log)
+    return AppliedReply(
+      reply: success([("applied", .string(canonical)), ("state", app.stateJSON)]),
+      log: "applied \(canonical) → \(app.breadcrumb)")
   }
 }
 
-extension String {
-  func trimmingASCIIWhitespace() -> String {
-    let bytes = Array(utf8)
+extension ArraySlice<UInt8> {
+  /// The bytes as text, or `nil` when they are not valid UTF-8: `String(validating:as:)`.
+  ///
+  /// That initializer is generic over the encoding and looked up type metadata on every call,
+  /// a fifth of the app's time per cached link. ASCII, what requests almost always are, is
+  /// valid UTF-8 as it is, so it is checked for first and decoded directly.
+  func decodedIfValidUTF8() -> String? {
+    let isASCII = withUnsafeBufferPointer { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    return isASCII ? String(decoding: self, as: UTF8.self) : String(validating: self, as: UTF8.self)
+  }
+
+  /// Without leading and trailing ASCII spaces, tabs, CRs and LFs.
+  func trimmingASCIIWhitespace() -> ArraySlice<UInt8> {
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
-    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-      let last = bytes.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(decoding: bytes[first...last], as: UTF8.self)
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    else { return self[endIndex...] }
+    return self[first...last]
   }
 }

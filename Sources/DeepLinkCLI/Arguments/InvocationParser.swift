@@ -10,8 +10,10 @@ struct InvocationParser {
   var position = 0
   /// The global options seen so far, wherever they were.
   var options = GlobalOptions()
-  /// For "given twice" errors.
-  var givenOptions: Set<GlobalOption> = []
+  /// For "given twice" errors. An array, not a `Set`: six options at most, and the first
+  /// `Set` of a type costs the Swift runtime a conformance lookup across the whole binary, a
+  /// tenth of the start-up of `deeplink settings --socket S` (BENCHMARKS.md).
+  var givenOptions: [GlobalOption] = []
 
   init(tokens: [ArgumentToken], table: RouteTable) {
     self.tokens = tokens
@@ -136,7 +138,8 @@ struct InvocationParser {
     throws(UsageError) -> Bool
   {
     guard let option = GlobalOption(rawValue: name) else { return false }
-    guard givenOptions.insert(option).inserted else { throw .duplicateOption(option.flag, in: context) }
+    guard !givenOptions.contains(option) else { throw .duplicateOption(option.flag, in: context) }
+    givenOptions.append(option)
     guard option.valueName != nil else {
       if let value { throw .unexpectedValue(option: option.flag, value: value, in: context) }
       switch option {

@@ -7,18 +7,31 @@ import DeepLinkWire
 /// here, where tests can reach it.
 package struct DeepLinkTool {
   let table: RouteTable
-  let environment: [String: String]
+  /// Gives the environment variables `deeplink` reads; asked only by the commands that use
+  /// them (the socket's path, colour in help).
+  private let readEnvironment: () -> [String: String]
   let streams = StandardStreams()
 
   package init(table: RouteTable = .builtIn, environment: [String: String]) {
+    self.init(table: table, readEnvironment: { environment })
+  }
+
+  init(table: RouteTable = .builtIn, readEnvironment: @escaping () -> [String: String]) {
     self.table = table
-    self.environment = environment
+    self.readEnvironment = readEnvironment
   }
 
   /// Runs `deeplink` with `arguments` (without the program name) and returns its exit code.
+  ///
+  /// The environment is read when a command needs it, not up front: `deeplink url` then
+  /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
+  /// conformance lookup across the whole binary, a fifth of that command's start-up.
   package static func main(arguments: [String]) -> Int32 {
-    DeepLinkTool(environment: StandardStreams.environment(environmentVariables)).run(arguments).rawValue
+    DeepLinkTool(readEnvironment: { StandardStreams.environment(environmentVariables) }).run(arguments)
+      .rawValue
   }
+
+  var environment: [String: String] { readEnvironment() }
 
   /// Every environment variable `deeplink` reads: the socket (``SocketPath``) and colour
   /// (``Style``).

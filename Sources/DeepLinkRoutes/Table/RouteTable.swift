@@ -8,12 +8,25 @@ public struct RouteTable: Sendable {
   public let scheme: String
   /// The routes in declaration order (the order of help text and completion).
   public let routes: [Route]
-  private let index: [String: Int]
+  /// Positions by name, for tables of more than ``linearSearchLimit`` routes.
+  private let index: [String: Int]?
+
+  /// Up to this many routes, ``route(named:)`` compares names one by one instead of hashing.
+  ///
+  /// As fast for a dozen short names, and a table built without a `Dictionary` keeps
+  /// `deeplink url` free of any: the first `String`-keyed dictionary in a process costs the
+  /// Swift runtime a conformance lookup across the whole binary and a random hashing seed,
+  /// about a fifth of that command's start-up (BENCHMARKS.md).
+  static let linearSearchLimit = 32
 
   /// A table of `routes`. Use ``problems`` to check it; duplicate names keep the first route.
   public init(scheme: String = "debug", routes: [Route]) {
     self.scheme = scheme
     self.routes = routes
+    guard routes.count > Self.linearSearchLimit else {
+      self.index = nil
+      return
+    }
     var index: [String: Int] = [:]
     index.reserveCapacity(routes.count)
     for (position, route) in routes.enumerated() where index[route.name] == nil {
@@ -22,9 +35,10 @@ public struct RouteTable: Sendable {
     self.index = index
   }
 
-  /// The route called `name` (exact, lowercase), if any.
+  /// The route called `name` (exact, lowercase), if any: the first, if several are.
   public func route(named name: String) -> Route? {
-    index[name].map { routes[$0] }
+    guard let index else { return routes.first { $0.name == name } }
+    return index[name].map { routes[$0] }
   }
 
   /// The route name closest to `name`, for "did you mean" messages.

@@ -11,6 +11,9 @@ final class Connection {
   private(set) var endOfInput = false
   /// When the client was turned away, if it was: its input is read and dropped from then on.
   private(set) var rejectedAt: Int64?
+  /// Complete lines wait unanswered because the output buffer was full: they go on once it
+  /// has drained.
+  var linesHeldBack = false
   private var writeShutDown = false
   private(set) var isClosed = false
 

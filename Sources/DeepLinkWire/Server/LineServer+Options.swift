@@ -11,7 +11,7 @@ extension LineServer {
     public var backlog: Int32 = 512
     /// Open connections at most; more wait in the backlog.
     public var maximumConnections = 1_000
-    /// Whether SIGINT and SIGTERM stop ``LineServer/run(handler:)`` (the app wants this;
+    /// Whether SIGINT and SIGTERM stop ``LineServer/run(beforeSending:handler:)`` (the app wants this;
     /// tests running many servers in one process may not).
     public var stopsOnSignals = true
     /// The one line sent to a client before it is turned away (without `\n`).

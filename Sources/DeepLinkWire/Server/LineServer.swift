@@ -20,7 +20,7 @@
 ///   ``Options/idleTimeoutMilliseconds`` is closed.
 /// - Bytes are not decoded: invalid UTF-8 and NUL bytes reach the handler as they came, and
 ///   the handler decides what to answer. A line never contains `\n`; a final `\r` is removed.
-/// - ``run(handler:)`` returns after ``stop()`` or SIGINT/SIGTERM, having removed the socket
+/// - ``run(beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM, having removed the socket
 ///   file (if it is still ours) and released the lock.
 public final class LineServer: Sendable {
   /// The socket path served.
@@ -38,7 +38,7 @@ public final class LineServer: Sendable {
     self.options = options
   }
 
-  /// Makes ``run(handler:)`` return soon, from any thread. Stopping is final: a server that was
+  /// Makes ``run(beforeSending:handler:)`` return soon, from any thread. Stopping is final: a server that was
   /// asked to stop before `run` returns from `run` at once.
   public func stop() {
     control.withLock { control in
@@ -52,11 +52,19 @@ public final class LineServer: Sendable {
 
   /// Starts listening and serves until ``stop()`` or SIGINT/SIGTERM.
   ///
-  /// - Parameter handler: called on this thread for each request line, in arrival order;
-  ///   returns the reply line, without `\n` (a `\n` inside it would split the reply).
+  /// - Parameters:
+  ///   - beforeSending: called on this thread once per round of the loop, after the handler
+  ///     has answered the lines that arrived and before their replies are sent (and again
+  ///     before each later send of lines that waited for room). The place to write out what
+  ///     the handler buffered, such as log lines: in one write per round, and before the
+  ///     replies they belong to reach the clients.
+  ///   - handler: called on this thread for each request line, in arrival order; returns the
+  ///     reply line, without `\n` (a `\n` inside it would split the reply).
   /// - Throws: ``ServerError`` when the server cannot start (unsafe directory, another server
   ///   on the path, a file in the way) or `poll` fails.
-  public func run(handler: (_ line: ArraySlice<UInt8>) -> String) throws(ServerError) {
+  public func run(
+    beforeSending: () -> Void = {}, handler: (_ line: ArraySlice<UInt8>) -> String
+  ) throws(ServerError) {
     SignalRelay.ignoreBrokenPipe()
     let userID = FileSystem.userID
     // The wake-up pipe and the signal handlers come first: once a client can connect,
@@ -81,7 +89,7 @@ public final class LineServer: Sendable {
 
     var loop = ServerLoop(listener: socket.listener, wakeUp: pipe.read, options: options, userID: userID)
     do {
-      try loop.run(handler: handler)
+      try loop.run(beforeSending: beforeSending, handler: handler)
     } catch {
       throw ServerError(error, path: nil)
     }

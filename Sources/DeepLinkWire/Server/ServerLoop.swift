@@ -1,9 +1,9 @@
 /// The single-threaded `poll` loop that owns every connection (ssh-agent's design).
 ///
 /// Each round watches the wake-up pipe, the listener and every connection; reads what is there,
-/// hands each complete line to the handler in arrival order, and queues its reply; flushes
-/// what the sockets take; closes connections that finished, failed or sat idle too long.
-/// Nothing blocks except `poll` itself.
+/// hands each complete line to the handler in arrival order, and queues its reply; calls
+/// `beforeSending` once; flushes what the sockets take; closes connections that finished,
+/// failed or sat idle too long. Nothing blocks except `poll` itself.
 struct ServerLoop {
   let listener: FileDescriptor
   let wakeUp: FileDescriptor
@@ -13,6 +13,8 @@ struct ServerLoop {
   private var connections: [Connection] = []
   private var pollSet = PollSet(capacity: 64)
   private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+  /// The connections `poll` reported this round, kept to reuse the array's storage.
+  private var ready: [Connection] = []
   /// After `EMFILE` and the like, accepting pauses until this moment instead of spinning.
   private var acceptPausedUntil: Int64 = 0
 
@@ -24,7 +26,9 @@ struct ServerLoop {
   }
 
   /// Serves until a byte arrives on the wake-up pipe, then closes every connection.
-  mutating func run(handler: (ArraySlice<UInt8>) -> String) throws(SystemCallError) {
+  mutating func run(
+    beforeSending: () -> Void, handler: (ArraySlice<UInt8>) -> String
+  ) throws(SystemCallError) {
     defer { closeAll() }
     while true {
       var now = Clocks.monotonicMilliseconds
@@ -39,10 +43,20 @@ struct ServerLoop {
       if !pollSet.returnedEvents(at: 0).isEmpty { return }
       now = Clocks.monotonicMilliseconds
 
+      // Every ready connection's lines are answered before any reply is sent, so that what the
+      // handler leaves for `beforeSending` (the app's log lines) goes out in one write per
+      // round, and before the replies it belongs to.
+      ready.removeAll(keepingCapacity: true)
       for (offset, connection) in connections.enumerated() {
         let events = pollSet.returnedEvents(at: first + offset)
-        if !events.isEmpty { service(connection, events: events, now: now, handler: handler) }
+        guard !events.isEmpty else { continue }
+        receive(connection, events: events, now: now)
+        guard !connection.isClosed else { continue }
+        ready.append(connection)
+        connection.linesHeldBack = answerLines(connection, handler: handler)
       }
+      if !ready.isEmpty { beforeSending() }
+      for connection in ready { send(connection, now: now, beforeSending: beforeSending, handler: handler) }
       if accepting, !pollSet.returnedEvents(at: 1).isEmpty { acceptWaiting(now: now) }
       let idleLimit = Int64(options.idleTimeoutMilliseconds)
       connections.removeAll { connection in
@@ -62,17 +76,22 @@ struct ServerLoop {
     return Int32(clamping: max(0, earliest - now))
   }
 
-  private mutating func service(
-    _ connection: Connection, events: PollEvents, now: Int64, handler: (ArraySlice<UInt8>) -> String
-  ) {
+  private mutating func receive(_ connection: Connection, events: PollEvents, now: Int64) {
     if !connection.endOfInput, !events.isDisjoint(with: [.readable, .hangUp, .error, .invalid]) {
       connection.receive(into: &scratch, now: now)
     }
-    while !connection.isClosed {
-      let blocked = answerLines(connection, handler: handler)
+  }
+
+  /// Flushes the connection's replies; lines held back by a full output buffer go on once it
+  /// has drained. Closes a connection whose client finished and has all its replies.
+  private func send(
+    _ connection: Connection, now: Int64, beforeSending: () -> Void, handler: (ArraySlice<UInt8>) -> String
+  ) {
+    connection.flush(now: now)
+    while !connection.isClosed, connection.linesHeldBack, connection.pendingOutput == 0 {
+      connection.linesHeldBack = answerLines(connection, handler: handler)
+      beforeSending()
       connection.flush(now: now)
-      // Lines held back by a full output buffer go on once it has drained.
-      guard blocked, connection.pendingOutput == 0 else { break }
     }
     if !connection.isClosed, connection.endOfInput, connection.pendingOutput == 0 { connection.close() }
   }

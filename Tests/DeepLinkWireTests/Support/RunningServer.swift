@@ -25,11 +25,14 @@ final class RunningServer: Sendable {
   /// - Throws: the ``ServerError`` `run` threw, if it did not start.
   static func start(
     path: String, options: LineServer.Options = testOptions,
-    handler: @escaping @Sendable (ArraySlice<UInt8>) -> String = echo
+    handler: @escaping @Sendable (ArraySlice<UInt8>) -> String = echo,
+    beforeSending: @escaping @Sendable () -> Void = {}
   ) throws -> RunningServer {
     let running = RunningServer(server: LineServer(path: path, options: options))
     let thread = Thread { [running] in
-      let result = Result { () throws(ServerError) in try running.server.run(handler: handler) }
+      let result = Result { () throws(ServerError) in
+        try running.server.run(beforeSending: beforeSending, handler: handler)
+      }
       running.outcome.withLock { $0 = result }
       running.finished.signal()
     }

@@ -1,0 +1,27 @@
+/// The app's log lines of one round of the server loop, written to stderr together.
+///
+/// One `write(2)` per applied link was a syscall per link; the server calls ``flush()`` once
+/// per round, before it sends the round's replies, so every line still comes out before the
+/// reply to the link it records.
+struct LogBuffer {
+  private var bytes: [UInt8] = []
+  let descriptor: Int32
+
+  init(descriptor: Int32 = 2) {
+    self.descriptor = descriptor
+  }
+
+  /// Adds `deeplink-app: <message>\n`.
+  mutating func append(_ message: String) {
+    bytes.append(contentsOf: AppDaemon.logPrefix.utf8)
+    bytes.append(contentsOf: message.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Writes what was added since the last flush.
+  mutating func flush() {
+    guard !bytes.isEmpty else { return }
+    bytes.withUnsafeBytes { AppDaemon.emit($0, to: descriptor) }
+    bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
+  }
+}

@@ -1,0 +1,43 @@
+import DeepLinkWire
+import Foundation
+import Testing
+
+extension SocketTests {
+  /// `run(beforeSending:handler:)`: what the handler buffers goes out once per round, before
+  /// the replies it belongs to (the app's log lines).
+  @Suite struct LineServerBeforeSendingTests {
+    @Test func everyReplyIsSentAfterTheCallThatFollowsItsLine() throws {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      // The handler counts lines; beforeSending records how many were answered when it ran.
+      let answered = Locked(0)
+      let flushedThrough = Locked(0)
+      let calls = Locked(0)
+      let server = try RunningServer.start(
+        path: directory.appending("app.sock"),
+        handler: { _ in
+          let number = answered.withLock { count in
+            count += 1
+            return count
+          }
+          return "reply \(number)"
+        },
+        beforeSending: {
+          calls.withLock { $0 += 1 }
+          let count = answered.withLock { $0 }
+          flushedThrough.withLock { $0 = count }
+        })
+      defer { server.stop() }
+      let client = try LineClient.open(server.path)
+      defer { client.close() }
+      try client.send((1...200).map { "line \($0)" }.joined(separator: "\n"))
+      for number in 1...200 {
+        let reply = try client.readLine(deadline: .after(milliseconds: 10_000))
+        #expect(String(decoding: reply, as: UTF8.self) == "reply \(number)")
+        #expect(flushedThrough.withLock { $0 } >= number)
+      }
+      // Pipelined lines are answered in rounds, not one call per line.
+      #expect(calls.withLock { $0 } <= 200)
+    }
+  }
+}
