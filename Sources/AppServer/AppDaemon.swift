@@ -2,12 +2,6 @@ import AppModel
 import DeepLinkRoutes
 import DeepLinkWire
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `deeplink-app [--socket PATH]`: the headless app model, serving its socket in the
 /// foreground until SIGINT or SIGTERM, logging one line per applied link to stderr.
 public enum AppDaemon {
@@ -36,10 +30,10 @@ public enum AppDaemon {
       let argument = arguments[index]
       switch argument {
       case "-h", "--help":
-        emit(usage, to: 1)
+        StreamWriter.write(usage, to: 1)
         return 0
       case "--version":
-        emit("deeplink-app (route table \(RouteTable.builtIn.version))\n", to: 1)
+        StreamWriter.write("deeplink-app (route table \(RouteTable.builtIn.version))\n", to: 1)
         return 0
       case "--socket":
         guard index + 1 < arguments.count else { return usageError("--socket needs a path") }
@@ -76,7 +70,7 @@ public enum AppDaemon {
         return reply
       }
     } catch {
-      emit("deeplink-app: error: \(error.message)\n", to: 2)
+      StreamWriter.write("deeplink-app: error: \(error.message)\n", to: 2)
       switch error {
       case .system: return 70
       default: return 69
@@ -87,31 +81,13 @@ public enum AppDaemon {
   }
 
   static func usageError(_ message: String) -> Int32 {
-    emit("deeplink-app: error: \(message)\nRun 'deeplink-app --help' for usage.\n", to: 2)
+    StreamWriter.write("deeplink-app: error: \(message)\nRun 'deeplink-app --help' for usage.\n", to: 2)
     return 64
   }
 
   static let logPrefix = "deeplink-app: "
 
   static func log(_ message: String) {
-    emit("\(logPrefix)\(message)\n", to: 2)
-  }
-
-  static func emit(_ text: String, to fd: Int32) {
-    var text = text
-    text.withUTF8 { emit(UnsafeRawBufferPointer($0), to: fd) }
-  }
-
-  /// `write(2)` of all of `bytes`, retried on `EINTR`; other errors drop the rest.
-  static func emit(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
-    var offset = 0
-    while offset < bytes.count {
-      let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += count
-    }
+    StreamWriter.write("\(logPrefix)\(message)\n", to: 2)
   }
 }

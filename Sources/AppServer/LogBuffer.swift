@@ -1,3 +1,5 @@
+import DeepLinkWire
+
 /// The app's log lines of one round of the server loop, written to stderr together.
 ///
 /// One `write(2)` per applied link was a syscall per link; the server calls ``flush()`` once
@@ -21,7 +23,7 @@ struct LogBuffer {
   /// Writes what was added since the last flush.
   mutating func flush() {
     guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBytes { AppDaemon.emit($0, to: descriptor) }
+    bytes.withUnsafeBytes { StreamWriter.write($0, to: descriptor) }
     bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
   }
 }

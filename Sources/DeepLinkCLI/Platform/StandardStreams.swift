@@ -1,3 +1,5 @@
+import DeepLinkWire
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,28 +12,13 @@ package struct StandardStreams: Sendable {
   package init() {}
 
   /// Writes all of `text` to standard output (`write(2)` on descriptor 1, retried on EINTR).
-  package func out(_ text: String) { Self.writeAll(1, text) }
+  package func out(_ text: String) { StreamWriter.write(text, to: 1) }
 
   /// Writes all of `text` to standard error.
-  package func err(_ text: String) { Self.writeAll(2, text) }
+  package func err(_ text: String) { StreamWriter.write(text, to: 2) }
 
   /// Whether standard output is a terminal (`isatty(1)`), for colour.
   package var stdoutIsTerminal: Bool { isatty(1) == 1 }
-
-  static func writeAll(_ fd: Int32, _ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
-  }
 
   /// The values of `names` in this process's environment (`getenv`), unset ones left out.
   ///
