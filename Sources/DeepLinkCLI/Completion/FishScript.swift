@@ -1,0 +1,1 @@
+struct FishScript { let model: CompletionModel; var lines: [String] { [] } }

@@ -1,0 +1,1 @@
+struct ZshScript { let model: CompletionModel; var lines: [String] { [] } }
