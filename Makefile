@@ -36,5 +36,8 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
+demo:
+	@scripts/demo.sh
+
 clean:
 	rm -rf .build

@@ -94,6 +94,7 @@ struct HelpFormatterTests {
   @Test func everyCommandNameIsReservedInTheRouteTable() {
     #expect(Set(BuiltInCommand.allCases.map(\.name)) == Set(RouteTable.reservedNames))
     #expect(!RouteTable.reservedNames.contains(BuiltInCommand.completeCallback))
+    #expect(Set(GlobalOption.allCases.map(\.rawValue)) == Set(RouteTable.reservedParameterNames))
   }
 
   @Test func theHiddenCompletionCallbackIsNotInHelp() {

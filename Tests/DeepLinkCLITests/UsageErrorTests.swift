@@ -20,16 +20,16 @@ struct UsageErrorTests {
   static let cases: [Case] = [
     Case(
       error: "unknown command, close to a route", arguments: ["recipee", "--id", "42"],
-      message: "unknown command 'recipee' — did you mean 'recipe'?", hint: topHint),
+      message: "unknown route or command 'recipee' — did you mean 'recipe'?", hint: topHint),
     Case(
       error: "unknown command, close to a command", arguments: ["rotues"],
-      message: "unknown command 'rotues' — did you mean 'routes'?", hint: topHint),
+      message: "unknown route or command 'rotues' — did you mean 'routes'?", hint: topHint),
     Case(
       error: "unknown command, nothing close", arguments: ["xyzzy"],
-      message: "unknown command 'xyzzy'; expected a route or a command", hint: topHint),
+      message: "unknown route or command 'xyzzy'; expected a route or a command", hint: topHint),
     Case(
       error: "unknown command with --help", arguments: ["recipee", "--help"],
-      message: "unknown command 'recipee' — did you mean 'recipe'?", hint: topHint),
+      message: "unknown route or command 'recipee' — did you mean 'recipe'?", hint: topHint),
     Case(
       error: "unknown option, close to the route's", arguments: ["recipe", "--idd", "42"],
       message: "unknown option '--idd' for recipe — did you mean '--id'?", hint: recipeHint),

@@ -20,7 +20,10 @@ extension ScreenText {
     default: sorted = data.recipes.sorted { $0.title < $1.title }
     }
     lines.append("\(sorted.count) recipes, by \(sort)")
-    lines += sorted.map { item("#\($0.id) \($0.title)", "\($0.minutes) min") }
+    lines += sorted.prefix(Self.visibleRows).map { item("#\($0.id) \($0.title)", "\($0.minutes) min") }
+    if sorted.count > Self.visibleRows {
+      lines.append("  … \(sorted.count - Self.visibleRows) more below")
+    }
     return lines
   }
 

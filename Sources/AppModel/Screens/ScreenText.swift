@@ -6,6 +6,8 @@ import DeepLinkRoutes
 struct ScreenText {
   let state: NavigationState
   let data: DataSet
+  /// List rows that fit on the screen; the rest is "below", as on a phone.
+  static let visibleRows = 12
 
   func render() -> String {
     var lines = [breadcrumb, String(repeating: "─", count: 48)]

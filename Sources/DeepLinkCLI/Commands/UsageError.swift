@@ -7,7 +7,7 @@ package import DeepLinkRoutes
 /// help page that explains it:
 ///
 ///     UsageError.unknownCommand("recipee", suggestion: "recipe").description
-///     // unknown command 'recipee' — did you mean 'recipe'?
+///     // unknown route or command 'recipee' — did you mean 'recipe'?
 ///     // Run 'deeplink help' for the commands and routes.
 package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The first word is neither a route nor a command.
@@ -44,7 +44,7 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   package var message: String {
     switch self {
     case .unknownCommand(let word, let suggestion):
-      "unknown command '\(word)'"
+      "unknown route or command '\(word)'"
         + (suggestion.map { " — did you mean '\($0)'?" } ?? "; expected a route or a command")
     case .unknownRoute(let word, let suggestion):
       "unknown route '\(word)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")

@@ -6,17 +6,17 @@
 
 /// The process's standard streams and environment, through plain system calls: the CLI
 /// stays off Foundation so that it starts as fast as a C program.
-public struct StandardStreams: Sendable {
-  public init() {}
+package struct StandardStreams: Sendable {
+  package init() {}
 
   /// Writes all of `text` to standard output (`write(2)` on descriptor 1, retried on EINTR).
-  public func out(_ text: String) { Self.writeAll(1, text) }
+  package func out(_ text: String) { Self.writeAll(1, text) }
 
   /// Writes all of `text` to standard error.
-  public func err(_ text: String) { Self.writeAll(2, text) }
+  package func err(_ text: String) { Self.writeAll(2, text) }
 
   /// Whether standard output is a terminal (`isatty(1)`), for colour.
-  public var stdoutIsTerminal: Bool { isatty(1) == 1 }
+  package var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
   static func writeAll(_ fd: Int32, _ text: String) {
     var text = text
@@ -34,7 +34,7 @@ public struct StandardStreams: Sendable {
   }
 
   /// The environment of this process (`environ`).
-  public static func environment() -> [String: String] {
+  package static func environment() -> [String: String] {
     var result: [String: String] = [:]
     var pointer = environ
     while let entry = pointer.pointee {

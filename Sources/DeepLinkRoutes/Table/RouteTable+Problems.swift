@@ -4,6 +4,8 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
   case reservedName(String)
   case invalidRouteName(String)
   case invalidParameterName(route: String, parameter: String)
+  /// A parameter named like a global option of `deeplink` (`json`, `socket`, `help`, …).
+  case reservedParameterName(route: String, parameter: String)
   case duplicateParameter(route: String, parameter: String)
   case invalidDefault(route: String, parameter: String)
   case emptyChoices(route: String, parameter: String)
@@ -18,6 +20,8 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
       "route name '\(name)' must be lowercase ASCII letters, digits and hyphens"
     case .invalidParameterName(let route, let parameter):
       "parameter '\(parameter)' of \(route) must start with a letter and hold only letters, digits, hyphens"
+    case .reservedParameterName(let route, let parameter):
+      "parameter '\(parameter)' of \(route) is named like a deeplink global option (--\(parameter))"
     case .duplicateParameter(let route, let parameter):
       "parameter '\(parameter)' of \(route) is declared twice"
     case .invalidDefault(let route, let parameter):
@@ -46,6 +50,9 @@ extension RouteTable {
       for parameter in route.parameters {
         if !Self.isValidName(parameter.name, allowUppercase: true) {
           problems.append(.invalidParameterName(route: route.name, parameter: parameter.name))
+        }
+        if Self.reservedParameterNames.contains(parameter.name) {
+          problems.append(.reservedParameterName(route: route.name, parameter: parameter.name))
         }
         if !parameterNames.insert(parameter.name).inserted {
           problems.append(.duplicateParameter(route: route.name, parameter: parameter.name))

@@ -37,6 +37,12 @@ public struct RouteTable: Sendable {
     "url", "open", "routes", "state", "screen", "wait", "batch", "completions", "help", "version",
   ]
 
+  /// Names a parameter may not take, because `deeplink` uses them as global options
+  /// (`--socket`, `--json`, …) or for help: `recipe --json` must always mean JSON output.
+  public static let reservedParameterNames: [String] = [
+    "help", "version", "socket", "timeout", "json", "quiet",
+  ]
+
   /// A fingerprint of every declaration (names, parameters, types, defaults, effects) as 16 hex
   /// digits; it changes whenever anything a link means changes.
   public var version: String {

@@ -133,7 +133,8 @@ private struct Parser {
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let value = Int(text) { return .int(value) }
-    guard let value = Double(text) else { throw .invalidNumber(offset: start) }
+    // "1e999" parses as infinity, which JSON cannot carry back out.
+    guard let value = Double(text), value.isFinite else { throw .invalidNumber(offset: start) }
     return .double(value)
   }
 

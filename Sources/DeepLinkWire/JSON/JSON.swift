@@ -28,8 +28,34 @@ public enum JSON: Hashable, Sendable {
     }
   }
 
+  /// Structural, consistent with `==` (hashing the serialized text was not: `0.0 == -0.0`
+  /// but they print differently).
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(serialized)
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value):
+      hasher.combine(1)
+      hasher.combine(value)
+    case .int(let value):
+      hasher.combine(2)
+      hasher.combine(value)
+    case .double(let value):
+      hasher.combine(3)
+      hasher.combine(value)
+    case .string(let value):
+      hasher.combine(4)
+      hasher.combine(value)
+    case .array(let elements):
+      hasher.combine(5)
+      hasher.combine(elements)
+    case .object(let members):
+      hasher.combine(6)
+      hasher.combine(members.count)
+      for (key, value) in members {
+        hasher.combine(key)
+        hasher.combine(value)
+      }
+    }
   }
 
   /// The member `key` of an object, or `nil`.

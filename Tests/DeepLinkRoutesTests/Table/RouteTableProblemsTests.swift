@@ -85,6 +85,14 @@ struct RouteTableProblemsTests {
       [.invalidParameterName(route: "home", parameter: "user_id")],
       ["parameter 'user_id' of home must start with a letter and hold only letters, digits, hyphens"]),
     ProblemCase(
+      "a parameter named like a global option", [route("home", [.flag("json", help: "")])],
+      [.reservedParameterName(route: "home", parameter: "json")],
+      ["parameter 'json' of home is named like a deeplink global option (--json)"]),
+    ProblemCase(
+      "a parameter named help", [route("home", [.string("help", help: "")])],
+      [.reservedParameterName(route: "home", parameter: "help")],
+      ["parameter 'help' of home is named like a deeplink global option (--help)"]),
+    ProblemCase(
       "a parameter name starting with a digit", [route("home", [.string("1d", help: "")])],
       [.invalidParameterName(route: "home", parameter: "1d")],
       ["parameter '1d' of home must start with a letter and hold only letters, digits, hyphens"]),

@@ -1,0 +1,64 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// One connection to the running app, carrying one or many requests, each with the
+/// command's timeout as its deadline.
+///
+/// A link request carries its deadline (wall-clock epoch milliseconds) so that the app drops
+/// it rather than applying it late: when this side reports "timed out", nothing was applied.
+struct AppSession {
+  let client: LineClient
+  let timeoutMilliseconds: Int
+  let tableVersion: String
+  /// Set when a reply's route-table version differs from ours (warned about once).
+  private(set) var foreignVersion: String?
+
+  /// How much longer than the request's deadline we wait for the reply, so that a link the app
+  /// applied just in time is not reported as timed out.
+  static let graceMilliseconds = 250
+
+  static func connect(path: String, timeout: Double, table: RouteTable) throws(ClientFailure) -> AppSession {
+    let milliseconds = Int(timeout * 1000)
+    do {
+      let client = try LineClient.connect(path: path, deadline: .after(milliseconds: milliseconds))
+      return AppSession(client: client, timeoutMilliseconds: milliseconds, tableVersion: table.version)
+    } catch {
+      throw .socket(error)
+    }
+  }
+
+  /// Opens `url` in the app and returns its reply (with `state`).
+  mutating func open(_ url: String) throws(ClientFailure) -> JSON {
+    let deadline = Int(Clocks.epochMilliseconds) + timeoutMilliseconds
+    return try request(
+      .object([("op", .string("open")), ("url", .string(url)), ("deadline", .int(deadline))]))
+  }
+
+  /// Sends `request`, waits for its reply and checks it: `ok`, or the app's error.
+  mutating func request(_ request: JSON) throws(ClientFailure) -> JSON {
+    let line: [UInt8]
+    do {
+      line = try client.request(
+        request.serialized, deadline: .after(milliseconds: timeoutMilliseconds + Self.graceMilliseconds))
+    } catch {
+      throw .socket(error)
+    }
+    let reply: JSON
+    do {
+      reply = try JSON.parse(line)
+    } catch {
+      throw .badReply(error.message)
+    }
+    if let version = reply["version"]?.stringValue, version != tableVersion {
+      foreignVersion = version
+    }
+    guard reply["ok"]?.boolValue == true else {
+      let kind = reply["error"]?["kind"]?.stringValue ?? "unknown"
+      let message = reply["error"]?["message"]?.stringValue ?? "no message"
+      throw .rejected(kind: kind, message: message)
+    }
+    return reply
+  }
+
+  func close() { client.close() }
+}

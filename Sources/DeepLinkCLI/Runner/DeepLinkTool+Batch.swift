@@ -1,0 +1,48 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+extension DeepLinkTool {
+  /// `deeplink batch [FILE|-]`: checks every line first (a usage error sends nothing), then
+  /// sends the links one by one over one connection, stopping at the first failure.
+  ///
+  /// Output per applied line: the screen (text), one JSON state per line (`--json`, JSON
+  /// Lines), or nothing (`--quiet`).
+  func runBatch(_ path: String?, options: GlobalOptions) throws(ClientFailure) {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.contents(of: path)
+    } catch {
+      throw .batch(line: nil, .usage, "cannot read \(error.path): \(error.reason)")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw .batch(line: nil, .usage, "\(path ?? "standard input") is not UTF-8 text")
+    }
+    var steps: [(line: Int, link: Link)] = []
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      do {
+        if let link = try BatchLine.parse(String(line), table: table) { steps.append((index + 1, link)) }
+      } catch {
+        throw .batch(line: index + 1, .usage, error.message)
+      }
+    }
+    var session = try connect(options)
+    defer { session.close() }
+    for (number, link) in steps {
+      let url = table.url(for: link)
+      let reply: JSON
+      do {
+        reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+          try s.open(url)
+        }
+      } catch {
+        throw .batch(line: number, error.exitCode, error.message)
+      }
+      guard !options.quiet else { continue }
+      if options.json {
+        streams.out((reply["state"] ?? .null).serialized + "\n")
+      } else {
+        streams.out("» line \(number): \(url)\n" + (reply["state"]?["screen"]?.stringValue ?? "") + "\n")
+      }
+    }
+  }
+}

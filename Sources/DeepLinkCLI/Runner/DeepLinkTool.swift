@@ -1,0 +1,160 @@
+package import DeepLinkRoutes
+import DeepLinkWire
+
+/// The `deeplink` program: parses the command line, runs the command, returns the exit code.
+///
+/// The executable's `main.swift` is one call to ``main(arguments:)``; everything else lives
+/// here, where tests can reach it.
+package struct DeepLinkTool {
+  let table: RouteTable
+  let environment: [String: String]
+  let streams = StandardStreams()
+
+  package init(table: RouteTable = .builtIn, environment: [String: String]) {
+    self.table = table
+    self.environment = environment
+  }
+
+  /// Runs `deeplink` with `arguments` (without the program name) and returns its exit code.
+  package static func main(arguments: [String]) -> Int32 {
+    DeepLinkTool(environment: StandardStreams.environment()).run(arguments).rawValue
+  }
+
+  package func run(_ arguments: [String]) -> ExitCode {
+    let invocation: Invocation
+    do {
+      invocation = try Invocation.parse(arguments, table: table)
+    } catch {
+      fail(error.message, hint: error.hint)
+      return error.exitCode
+    }
+    if arguments.isEmpty {
+      // A bare `deeplink` is a mistake in a script (an empty "$ROUTE"): help, but exit 64.
+      streams.err(HelpFormatter.text(for: .topLevel, table: table))
+      return .usage
+    }
+    do {
+      try execute(invocation)
+      return .success
+    } catch {
+      fail(error.message)
+      return error.exitCode
+    }
+  }
+
+  func execute(_ invocation: Invocation) throws(ClientFailure) {
+    let options = invocation.options
+    switch invocation.command {
+    case .link(let link), .open(let link):
+      var session = try connect(options)
+      defer { session.close() }
+      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+        try s.open(table.url(for: link))
+      }
+      printState(reply, options: options)
+    case .url(let link):
+      let url = table.url(for: link)
+      streams.out(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
+    case .routes(let format):
+      streams.out(RoutesFormatter.text(format, table: table))
+    case .state:
+      var session = try connect(options)
+      defer { session.close() }
+      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+        try s.request(.object([("op", .string("state"))]))
+      }
+      guard let state = reply["state"] else { throw .badReply("no state in the reply") }
+      if !options.quiet { streams.out(options.json ? state.pretty + "\n" : StateText.render(state)) }
+    case .screen:
+      var session = try connect(options)
+      defer { session.close() }
+      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+        try s.request(.object([("op", .string("screen"))]))
+      }
+      guard let screen = reply["screen"]?.stringValue else { throw .badReply("no screen in the reply") }
+      if !options.quiet {
+        streams.out(options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : screen)
+      }
+    case .wait:
+      let path = socketPath(options)
+      do {
+        try LineClient.waitForListener(path: path, deadline: .after(milliseconds: milliseconds(options)))
+          .close()
+      } catch .timedOut {
+        throw .socket(.timedOut(path: path))
+      } catch {
+        throw .socket(error)
+      }
+      if !options.quiet { streams.out("an app is listening on \(path)\n") }
+    case .batch(let path):
+      try runBatch(path, options: options)
+    case .completions, .complete:
+      throw .badReply("completion lands with issue 5")
+    case .help(let topic):
+      streams.out(
+        HelpFormatter.text(
+          for: topic, table: table, style: Style(isTTY: streams.stdoutIsTerminal, environment: environment)))
+    case .version:
+      streams.out(DeepLinkVersion.string(table: table) + "\n")
+    }
+  }
+
+  /// Prints what a link did: the screen, the state as JSON, or nothing.
+  func printState(_ reply: JSON, options: GlobalOptions) {
+    guard !options.quiet else { return }
+    if options.json {
+      streams.out((reply["state"] ?? .null).pretty + "\n")
+    } else {
+      streams.out(reply["state"]?["screen"]?.stringValue ?? "")
+    }
+  }
+
+  func socketPath(_ options: GlobalOptions) -> String {
+    SocketPath.resolve(explicit: options.socket, environment: environment)
+  }
+
+  func milliseconds(_ options: GlobalOptions) -> Int {
+    Int((options.timeout ?? GlobalOptions.defaultTimeout) * 1000)
+  }
+
+  func connect(_ options: GlobalOptions) throws(ClientFailure) -> AppSession {
+    try AppSession.connect(
+      path: socketPath(options), timeout: options.timeout ?? GlobalOptions.defaultTimeout, table: table)
+  }
+
+  /// Runs `body`, then warns once on stderr if the app was built from another route table —
+  /// the likely cause of an unknown route or option the help says exists.
+  func warnAboutVersion(
+    _ session: inout AppSession, _ body: (inout AppSession) throws(ClientFailure) -> JSON
+  ) throws(ClientFailure) -> JSON {
+    defer {
+      if let foreign = session.foreignVersion {
+        streams.err(
+          "deeplink: warning: the app runs route table \(foreign), this deeplink was built from "
+            + "\(table.version); rebuild both from one checkout\n")
+      }
+    }
+    return try body(&session)
+  }
+
+  /// Writes `deeplink: error: …` (and a hint line) to stderr, control characters made visible.
+  func fail(_ message: String, hint: String? = nil) {
+    var text = "deeplink: error: " + Self.visible(message) + "\n"
+    if let hint { text += hint + "\n" }
+    streams.err(text)
+  }
+
+  /// Replaces control characters (which could drive the terminal) with `\u{…}` escapes.
+  static func visible(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+      {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,30 @@
+import DeepLinkWire
+
+/// The app's state for people: the stack and the overrides, then the screen.
+///
+///     path:      recipe(id: 42) › recipe-edit(id: 42, unsaved: false)
+///     overrides: none
+enum StateText {
+  static func render(_ state: JSON) -> String {
+    let path = (state["path"]?.arrayValue ?? []).map { screen -> String in
+      let members = screen.objectValue ?? []
+      let name = screen["destination"]?.stringValue ?? "?"
+      let arguments = members.filter { $0.0 != "destination" }.map { "\($0.0): \(text($0.1))" }
+      return arguments.isEmpty ? name : "\(name)(\(arguments.joined(separator: ", ")))"
+    }
+    let overrides = (state["overrides"]?.objectValue ?? []).map { "\($0.0): \(text($0.1))" }
+    return """
+      path:      \(path.isEmpty ? "root" : path.joined(separator: " › "))
+      overrides: \(overrides.isEmpty ? "none" : overrides.joined(separator: ", "))
+
+      \(state["screen"]?.stringValue ?? "")
+      """
+  }
+
+  private static func text(_ value: JSON) -> String {
+    switch value {
+    case .string(let string): JSON.string(string).serialized
+    default: value.serialized
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/// Why a client could not talk to the app, each case with the sentence the CLI prints.
+public enum SocketError: Error, Hashable, Sendable {
+  /// Nobody listens at `path` (`ENOENT` or `ECONNREFUSED` on connect).
+  case noListener(path: String)
+  /// The deadline passed while connecting to, writing to or reading from `path`.
+  case timedOut(path: String)
+  /// The socket or its directory belongs to someone else (`EACCES`/`EPERM` on connect).
+  case permissionDenied(path: String)
+  /// `path` cannot be a socket address (too long, empty, NUL byte).
+  case invalidPath(SocketPathError)
+  /// The app closed the connection before a whole reply line arrived.
+  case connectionClosed(path: String)
+  /// The reply line is longer than the client accepts.
+  case lineTooLong(path: String, limit: Int)
+  /// Any other failure of the C call `call`.
+  case system(call: String, errno: Errno)
+
+  /// One sentence for people: what happened, on which path, and what to do about it.
+  public var message: String {
+    switch self {
+    case .noListener(let path):
+      "no deeplink-app is listening on \(path); start one with "
+        + "`deeplink-app --socket \(path) &`, then `deeplink wait`"
+    case .timedOut(let path):
+      "timed out waiting for deeplink-app on \(path)"
+    case .permissionDenied(let path):
+      "permission denied connecting to \(path): the socket belongs to another user"
+    case .invalidPath(let error):
+      error.message
+    case .connectionClosed(let path):
+      "deeplink-app on \(path) closed the connection before replying"
+    case .lineTooLong(let path, let limit):
+      "the reply from deeplink-app on \(path) is longer than \(limit) bytes"
+    case .system(let call, let errno):
+      "\(call) failed: \(errno)"
+    }
+  }
+}

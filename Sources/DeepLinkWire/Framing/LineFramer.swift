@@ -1,0 +1,85 @@
+/// Cuts a byte stream into `\n`-terminated lines: feed it bytes as they arrive, take whole lines.
+///
+/// A line is the bytes before a `\n`, without the `\n` and without one `\r` just before it (so
+/// `\r\n` from a terminal or a Windows tool reads the same). Bytes are not decoded: invalid UTF-8
+/// and NUL bytes come out as they went in, and the reader decides what they mean.
+///
+///     var framer = LineFramer()
+///     framer.append(Array("ping\r\npo".utf8))
+///     try framer.nextLine()  // "ping" as bytes
+///     try framer.nextLine()  // nil: "po" waits for its "\n"
+///
+/// A line longer than ``maximumLineLength`` bytes (counted before the `\n`) is an error as soon
+/// as it is certain, without waiting for its end, so a peer cannot make the buffer grow forever.
+public struct LineFramer: Sendable {
+  /// 64 KiB: far more than any request, small enough that a runaway peer costs little.
+  public static let defaultMaximumLineLength = 64 * 1024
+
+  /// The longest line accepted, in bytes, not counting the `\n`.
+  public let maximumLineLength: Int
+
+  private var buffer: [UInt8] = []
+  /// Where the unconsumed bytes start in `buffer`.
+  private var start = 0
+  /// Where the search for the next `\n` resumes: bytes before it hold none.
+  private var scanned = 0
+
+  public init(maximumLineLength: Int = LineFramer.defaultMaximumLineLength) {
+    self.maximumLineLength = maximumLineLength
+  }
+
+  /// The bytes received and not yet returned as lines.
+  public var bufferedByteCount: Int { buffer.count - start }
+
+  /// Adds bytes read from the stream.
+  public mutating func append(_ bytes: some Sequence<UInt8>) {
+    if start > 0, start >= buffer.count / 2 {
+      buffer.removeSubrange(0..<start)
+      scanned -= start
+      start = 0
+    }
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// Takes the next complete line.
+  ///
+  /// - Returns: the line without its terminator, or `nil` until a `\n` arrives.
+  /// - Throws: ``FramingError/lineTooLong(limit:)`` when the line at the front is (or is
+  ///   certain to be) longer than ``maximumLineLength``; the framer stays in that state.
+  public mutating func nextLine() throws(FramingError) -> ArraySlice<UInt8>? {
+    let searchFrom = max(start, scanned)
+    guard let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) else {
+      scanned = buffer.count
+      guard buffer.count - start <= maximumLineLength else {
+        throw .lineTooLong(limit: maximumLineLength)
+      }
+      return nil
+    }
+    guard newline - start <= maximumLineLength else { throw .lineTooLong(limit: maximumLineLength) }
+    var end = newline
+    if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    let line = buffer[start..<end]
+    start = newline + 1
+    scanned = start
+    return line
+  }
+
+  /// The first line of `bytes` and what follows it, as a pure function.
+  ///
+  ///     LineFramer.split(Array("a\r\nb".utf8)[...], maximumLineLength: 10)
+  ///     // (line: "a", rest: "b")
+  ///
+  /// - Returns: `nil` when `bytes` holds no `\n` yet.
+  /// - Throws: ``FramingError/lineTooLong(limit:)`` as ``nextLine()`` does.
+  public static func split(
+    _ bytes: ArraySlice<UInt8>, maximumLineLength: Int = defaultMaximumLineLength
+  ) throws(FramingError) -> (line: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)? {
+    var framer = LineFramer(maximumLineLength: maximumLineLength)
+    framer.append(bytes)
+    guard let line = try framer.nextLine() else { return nil }
+    let consumed = framer.start
+    return (
+      bytes[bytes.startIndex..<(bytes.startIndex + line.count)], bytes[(bytes.startIndex + consumed)...]
+    )
+  }
+}

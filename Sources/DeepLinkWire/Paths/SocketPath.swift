@@ -1,0 +1,77 @@
+/// Where the app's socket lives, decided the same way by the CLI and the app.
+///
+/// In order: the `--socket` value, `$DEEPLINK_SOCKET`, `$XDG_RUNTIME_DIR/deeplink/app.sock`,
+/// `/tmp/deeplink-<uid>/app.sock`. Empty values count as unset.
+///
+///     SocketPath.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
+///     // "/run/user/1000/deeplink/app.sock"
+public enum SocketPath {
+  /// The environment variable that names the socket.
+  public static let environmentVariable = "DEEPLINK_SOCKET"
+
+  /// The longest path `sun_path` holds, in bytes, leaving room for the final NUL.
+  public static var maximumLength: Int {
+    #if os(Linux)
+      107
+    #else
+      103
+    #endif
+  }
+
+  /// Picks the socket path from the flag and the environment (see the type's summary).
+  ///
+  /// - Parameters:
+  ///   - explicit: the `--socket` value, if given.
+  ///   - environment: the variables to consult; only `DEEPLINK_SOCKET` and
+  ///     `XDG_RUNTIME_DIR` are read.
+  ///   - userID: the uid in the `/tmp` fallback; defaults to this process's.
+  /// - Returns: the path, not yet checked: see ``validate(_:)``.
+  public static func resolve(
+    explicit: String?, environment: [String: String], userID: UInt32? = nil
+  ) -> String {
+    if let explicit, !explicit.isEmpty { return explicit }
+    if let value = environment[environmentVariable], !value.isEmpty { return value }
+    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+      return join(runtime, "deeplink/app.sock")
+    }
+    return "/tmp/deeplink-\(userID ?? FileSystem.userID)/app.sock"
+  }
+
+  /// ``resolve(explicit:environment:userID:)`` with this process's environment, read with
+  /// `getenv` (two variables, no copy of the whole environment: the CLI runs this on every TAB).
+  public static func resolve(explicit: String?) -> String {
+    var environment: [String: String] = [:]
+    for name in [environmentVariable, "XDG_RUNTIME_DIR"] {
+      environment[name] = FileSystem.environmentValue(name)
+    }
+    return resolve(explicit: explicit, environment: environment)
+  }
+
+  /// Checks that `path` can be a Unix socket address.
+  ///
+  /// - Throws: ``SocketPathError`` if it is empty, holds a NUL byte or is longer than
+  ///   ``maximumLength`` bytes.
+  public static func validate(_ path: String) throws(SocketPathError) {
+    if path.isEmpty { throw .empty }
+    if path.utf8.contains(0) { throw .containsNUL(path: path) }
+    let length = path.utf8.count
+    if length > maximumLength { throw .tooLong(path: path, length: length, limit: maximumLength) }
+  }
+
+  /// The directory that holds `path`'s socket: everything before the last `/`, `/` for a file
+  /// at the root, `.` for a bare name.
+  ///
+  ///     SocketPath.directory(of: "/run/user/1000/deeplink/app.sock")  // "/run/user/1000/deeplink"
+  public static func directory(of path: String) -> String {
+    var bytes = Array(path.utf8)
+    while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    var end = slash
+    while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  private static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+}

@@ -1,0 +1,35 @@
+/// Why a string cannot be a Unix socket path.
+public enum SocketPathError: Error, Hashable, Sendable {
+  case empty
+  case containsNUL(path: String)
+  /// `length` bytes, more than the `limit` that `sockaddr_un.sun_path` holds on this system.
+  case tooLong(path: String, length: Int, limit: Int)
+
+  /// One sentence for people, naming the path and what would fit.
+  public var message: String {
+    switch self {
+    case .empty:
+      "the socket path is empty"
+    case .containsNUL(let path):
+      "the socket path '\(path.debugEscaped)' contains a NUL byte"
+    case .tooLong(let path, let length, let limit):
+      "the socket path '\(path)' is \(length) bytes long; Unix sockets allow at most \(limit) "
+        + "bytes here: choose a shorter path with --socket or \(SocketPath.environmentVariable)"
+    }
+  }
+}
+
+extension String {
+  /// The string with NUL and other control characters shown as `\u{0}`.
+  var debugEscaped: String {
+    var result = ""
+    for scalar in unicodeScalars {
+      if scalar.value < 0x20 {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The two clocks the wire needs, as plain milliseconds (no `Clock` protocol, no Foundation).
+///
+/// Deadlines inside one process use ``monotonicMilliseconds``; a deadline that travels on the
+/// wire to another process is wall-clock time, ``epochMilliseconds``.
+public enum Clocks {
+  /// Milliseconds on `clock_gettime(CLOCK_MONOTONIC)`: only differences mean anything, and it
+  /// never jumps when the wall clock is set.
+  public static var monotonicMilliseconds: Int64 {
+    milliseconds(CLOCK_MONOTONIC)
+  }
+
+  /// Milliseconds since the Unix epoch on `clock_gettime(CLOCK_REALTIME)`, comparable between
+  /// processes on one machine.
+  public static var epochMilliseconds: Int64 {
+    milliseconds(CLOCK_REALTIME)
+  }
+
+  private static func milliseconds(_ clock: clockid_t) -> Int64 {
+    var time = timespec()
+    // clock_gettime cannot fail for these two clocks with a valid pointer.
+    _ = clock_gettime(clock, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  /// Sleeps about `milliseconds` with `nanosleep(2)`, for retry loops.
+  static func sleep(milliseconds: Int) {
+    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) == -1, errno == EINTR { request = remaining }
+  }
+}

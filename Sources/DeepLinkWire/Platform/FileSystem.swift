@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Path operations and process facts, one C call each.
+enum FileSystem {
+  /// `mkdir(2)` with `mode`, then `chmod(2)` to exactly `mode` whatever the umask.
+  ///
+  /// - Returns: `false` if something appeared at `path` first (`EEXIST`).
+  static func makeDirectory(_ path: String, mode: UInt32) throws(SystemCallError) -> Bool {
+    do {
+      _ = try systemCall("mkdir") { mkdir(path, mode_t(mode)) }
+    } catch let error where error.errno == .exists {
+      return false
+    }
+    _ = try systemCall("chmod") { chmod(path, mode_t(mode)) }
+    return true
+  }
+
+  /// `unlink(2)`; a path that is already gone is not an error.
+  static func removeFile(_ path: String) throws(SystemCallError) {
+    do {
+      _ = try systemCall("unlink") { unlink(path) }
+    } catch let error where error.errno == .noEntry {
+      return
+    }
+  }
+
+  /// Runs `body` with the process `umask(2)` set to `mask`, then puts the old mask back.
+  ///
+  /// The umask belongs to the whole process, so calls are serialized: two threads that
+  /// overlapped would otherwise leave the wrong mask behind.
+  static func withUmask<Result>(
+    _ mask: UInt32, _ body: () throws(SystemCallError) -> Result
+  ) throws(SystemCallError) -> Result {
+    try umaskLock.withLock { _ throws(SystemCallError) in
+      let old = umask(mode_t(mask))
+      defer { umask(old) }
+      return try body()
+    }
+  }
+
+  private static let umaskLock = Lock(())
+
+  /// `getuid(2)`: the real user id of this process.
+  static var userID: UInt32 {
+    UInt32(getuid())
+  }
+
+  /// `getenv(3)`: one environment variable, without copying the whole environment.
+  static func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}

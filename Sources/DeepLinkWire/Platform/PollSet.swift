@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a descriptor is watched for, or what `poll` reported on it.
+struct PollEvents: OptionSet, Hashable, Sendable {
+  let rawValue: Int16
+
+  static let readable = PollEvents(rawValue: Int16(POLLIN))
+  static let writable = PollEvents(rawValue: Int16(POLLOUT))
+  /// The peer hung up (reported whether asked for or not).
+  static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
+  /// An error condition (reported whether asked for or not).
+  static let error = PollEvents(rawValue: Int16(POLLERR))
+  /// The descriptor is not open (reported whether asked for or not).
+  static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+}
+
+/// The array of `struct pollfd` that one `poll(2)` call watches, rebuilt each round.
+struct PollSet {
+  private var entries: [pollfd] = []
+
+  init(capacity: Int) {
+    entries.reserveCapacity(capacity)
+  }
+
+  var count: Int { entries.count }
+
+  mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds `descriptor`, watched for `events`, and returns its index.
+  @discardableResult
+  mutating func append(_ descriptor: FileDescriptor, events: PollEvents) -> Int {
+    entries.append(pollfd(fd: descriptor.rawValue, events: events.rawValue, revents: 0))
+    return entries.count - 1
+  }
+
+  /// What `poll` reported for the entry at `index` in the last ``wait(timeoutMilliseconds:)``.
+  func returnedEvents(at index: Int) -> PollEvents {
+    PollEvents(rawValue: entries[index].revents)
+  }
+
+  /// `poll(2)`: waits until an entry is ready or `timeoutMilliseconds` pass (-1: no limit).
+  ///
+  /// `EINTR` is not retried here: it returns 0 (nothing ready) so that the caller recomputes
+  /// its timeout and notices a signal's wake-up byte.
+  ///
+  /// - Returns: the number of entries with events.
+  mutating func wait(timeoutMilliseconds: Int32) throws(SystemCallError) -> Int {
+    let count = entries.count
+    let result = entries.withUnsafeMutableBufferPointer { buffer in
+      poll(buffer.baseAddress, nfds_t(count), timeoutMilliseconds)
+    }
+    if result == -1 {
+      let error = Errno.current
+      if error == .interrupted { return 0 }
+      throw SystemCallError("poll", error)
+    }
+    return Int(result)
+  }
+
+  /// Waits for one descriptor: `poll(2)` on a single entry.
+  ///
+  /// - Returns: the events reported, empty when the time ran out.
+  static func wait(
+    for descriptor: FileDescriptor, events: PollEvents, timeoutMilliseconds: Int32
+  ) throws(SystemCallError) -> PollEvents {
+    var set = PollSet(capacity: 1)
+    set.append(descriptor, events: events)
+    guard try set.wait(timeoutMilliseconds: timeoutMilliseconds) > 0 else { return [] }
+    return set.returnedEvents(at: 0)
+  }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns SIGINT and SIGTERM into a byte on each registered wake-up pipe (the self-pipe trick).
+///
+/// A C signal handler cannot capture context, so the write ends live in a fixed global table
+/// that the handler reads; it only calls `write(2)`, which is async-signal-safe. The handlers
+/// are installed when the first pipe registers and the previous ones put back when the last
+/// one leaves, so a process that stopped serving gets its usual Ctrl-C behaviour back.
+enum SignalRelay {
+  /// The signals that stop a server.
+  static let stopSignals: [Int32] = [SIGINT, SIGTERM]
+
+  /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe).
+  static func register(_ wakeUp: FileDescriptor) {
+    state.withLock { state in
+      guard let free = (0..<slotCount).first(where: { slots[$0] < 0 }) else { return }
+      slots[free] = wakeUp.rawValue
+      state.registered += 1
+      if state.registered == 1 {
+        for signal in stopSignals {
+          var action = sigaction()
+          #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = relayStopSignal
+          #elseif canImport(Darwin)
+            action.__sigaction_u.__sa_handler = relayStopSignal
+          #endif
+          action.sa_flags = SA_RESTART
+          sigemptyset(&action.sa_mask)
+          var previous = sigaction()
+          _ = sigaction(signal, &action, &previous)
+          state.previous.append((signal, previous))
+        }
+      }
+    }
+  }
+
+  /// Stops relaying to `wakeUp`; the last one out restores the previous handlers.
+  static func unregister(_ wakeUp: FileDescriptor) {
+    state.withLock { state in
+      guard let slot = (0..<slotCount).first(where: { slots[$0] == wakeUp.rawValue }) else { return }
+      slots[slot] = -1
+      state.registered -= 1
+      if state.registered == 0 {
+        for (signal, previous) in state.previous {
+          var action = previous
+          _ = sigaction(signal, &action, nil)
+        }
+        state.previous.removeAll()
+      }
+    }
+  }
+
+  /// `signal(SIGPIPE, SIG_IGN)`: a write to a closed socket fails with `EPIPE` instead of
+  /// killing the process. Idempotent.
+  static func ignoreBrokenPipe() {
+    _ = signal(SIGPIPE, SIG_IGN)
+  }
+
+  private struct State {
+    var registered = 0
+    var previous: [(Int32, sigaction)] = []
+  }
+
+  private static let state = Lock(State())
+}
+
+private let slotCount = 32
+
+/// The write ends the handler writes to, -1 for a free slot. Changed only under
+/// `SignalRelay.state`'s lock; read by the handler without a lock (aligned 32-bit loads).
+nonisolated(unsafe) private let slots: UnsafeMutablePointer<Int32> = {
+  let slots = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+  slots.initialize(repeating: -1, count: slotCount)
+  return slots
+}()
+
+/// The C signal handler: one byte to every registered pipe, `errno` left as it was.
+private func relayStopSignal(_ signal: Int32) {
+  let savedErrno = errno
+  var byte = UInt8(truncatingIfNeeded: signal)
+  for index in 0..<slotCount {
+    let descriptor = slots[index]
+    if descriptor >= 0 { _ = write(descriptor, &byte, 1) }
+  }
+  errno = savedErrno
+}

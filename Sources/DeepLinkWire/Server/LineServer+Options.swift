@@ -1,0 +1,54 @@
+extension LineServer {
+  /// How a ``LineServer`` treats its clients. The defaults suit the app.
+  public struct Options: Sendable {
+    /// The longest request line, in bytes before the `\n`; longer gets
+    /// ``Rejection/lineTooLong(limit:)`` and the connection is closed.
+    public var maximumLineLength = LineFramer.defaultMaximumLineLength
+    /// A connection with no bytes moving either way for this long is closed, so a client that
+    /// connects and says nothing (or half a line) holds nobody up.
+    public var idleTimeoutMilliseconds = 10_000
+    /// The `listen` backlog: how many connections may wait to be accepted.
+    public var backlog: Int32 = 512
+    /// Open connections at most; more wait in the backlog.
+    public var maximumConnections = 1_000
+    /// Whether SIGINT and SIGTERM stop ``LineServer/run(handler:)`` (the app wants this;
+    /// tests running many servers in one process may not).
+    public var stopsOnSignals = true
+    /// The one line sent to a client before it is turned away (without `\n`).
+    public var rejectionReply: @Sendable (Rejection) -> String = Rejection.defaultReply
+
+    public init() {}
+  }
+
+  /// Why the server turns a client away without calling the handler.
+  public enum Rejection: Hashable, Sendable {
+    /// The request line is longer than `limit` bytes.
+    case lineTooLong(limit: Int)
+    /// The client runs as uid `peer`, not as the server's uid `server`.
+    case foreignPeer(peer: UInt32, server: UInt32)
+
+    /// A stable kebab-case name for the kind of rejection.
+    public var kind: String {
+      switch self {
+      case .lineTooLong: "line-too-long"
+      case .foreignPeer: "permission-denied"
+      }
+    }
+
+    /// One sentence for people.
+    public var message: String {
+      switch self {
+      case .lineTooLong(let limit): "request line longer than \(limit) bytes"
+      case .foreignPeer(let peer, let server):
+        "uid \(peer) may not drive this app: it belongs to uid \(server)"
+      }
+    }
+
+    /// `{"ok":false,"error":{"kind":"line-too-long","message":"..."}}`.
+    @Sendable
+    public static func defaultReply(_ rejection: Rejection) -> String {
+      let error: JSON = .object([("kind", .string(rejection.kind)), ("message", .string(rejection.message))])
+      return JSON.object([("ok", .bool(false)), ("error", error)]).serialized
+    }
+  }
+}

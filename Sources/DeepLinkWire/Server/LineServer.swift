@@ -1,0 +1,89 @@
+/// Serves one-line requests on a Unix-domain socket, one line at a time, in arrival order.
+///
+/// The transport of the app: it knows nothing about routes. A single thread runs a `poll` loop
+/// that owns every connection (no Dispatch, no tasks); the handler is called synchronously for
+/// each complete request line and returns the reply line, so the app applies links one at a
+/// time and each completely.
+///
+///     let server = LineServer(path: SocketPath.resolve(explicit: nil))
+///     try server.run { line in
+///       String(decoding: line, as: UTF8.self) == "ping" ? "pong" : #"{"ok":false}"#
+///     }
+///
+/// Guarantees:
+/// - Lines on one connection are answered in order, each reply on its own line; a client may
+///   pipeline many requests.
+/// - Only clients running as this process's uid are served (`SO_PEERCRED`/`getpeereid`):
+///   others get one ``Rejection/foreignPeer(peer:server:)`` line and are closed.
+/// - A line longer than ``Options/maximumLineLength`` gets one ``Rejection/lineTooLong(limit:)``
+///   line, then the connection is closed. A connection idle for
+///   ``Options/idleTimeoutMilliseconds`` is closed.
+/// - Bytes are not decoded: invalid UTF-8 and NUL bytes reach the handler as they came, and
+///   the handler decides what to answer. A line never contains `\n`; a final `\r` is removed.
+/// - ``run(handler:)`` returns after ``stop()`` or SIGINT/SIGTERM, having removed the socket
+///   file (if it is still ours) and released the lock.
+public final class LineServer: Sendable {
+  /// The socket path served.
+  public let path: String
+  public let options: Options
+  private let control = Lock(Control())
+
+  private struct Control {
+    var stopRequested = false
+    var wakeUp: FileDescriptor?
+  }
+
+  public init(path: String, options: Options = Options()) {
+    self.path = path
+    self.options = options
+  }
+
+  /// Makes ``run(handler:)`` return soon, from any thread. Stopping is final: a server that was
+  /// asked to stop before `run` returns from `run` at once.
+  public func stop() {
+    control.withLock { control in
+      control.stopRequested = true
+      if let wakeUp = control.wakeUp {
+        var byte: UInt8 = 1
+        _ = withUnsafeBytes(of: &byte) { try? wakeUp.write($0) }
+      }
+    }
+  }
+
+  /// Starts listening and serves until ``stop()`` or SIGINT/SIGTERM.
+  ///
+  /// - Parameter handler: called on this thread for each request line, in arrival order;
+  ///   returns the reply line, without `\n` (a `\n` inside it would split the reply).
+  /// - Throws: ``ServerError`` when the server cannot start (unsafe directory, another server
+  ///   on the path, a file in the way) or `poll` fails.
+  public func run(handler: (_ line: ArraySlice<UInt8>) -> String) throws(ServerError) {
+    SignalRelay.ignoreBrokenPipe()
+    let userID = FileSystem.userID
+    // The wake-up pipe and the signal handlers come first: once a client can connect,
+    // SIGTERM already stops the server cleanly.
+    let pipe: (read: FileDescriptor, write: FileDescriptor)
+    do { pipe = try FileDescriptor.makePipe() } catch { throw ServerError(error, path: nil) }
+    let stopped = control.withLock { control in
+      control.wakeUp = pipe.write
+      return control.stopRequested
+    }
+    if options.stopsOnSignals { SignalRelay.register(pipe.write) }
+    defer {
+      if options.stopsOnSignals { SignalRelay.unregister(pipe.write) }
+      control.withLock { $0.wakeUp = nil }
+      pipe.read.close()
+      pipe.write.close()
+    }
+    guard !stopped else { return }
+
+    let socket = try ListeningSocket.open(path: path, backlog: options.backlog, userID: userID)
+    defer { socket.close() }
+
+    var loop = ServerLoop(listener: socket.listener, wakeUp: pipe.read, options: options, userID: userID)
+    do {
+      try loop.run(handler: handler)
+    } catch {
+      throw ServerError(error, path: nil)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// Why a ``LineServer`` would not start or had to stop, each with the sentence the app prints.
+public enum ServerError: Error, Hashable, Sendable {
+  /// The path cannot be a socket address.
+  case invalidPath(SocketPathError)
+  /// The socket's directory is not private to this user; nothing was changed.
+  case unsafeDirectory(path: String, problem: DirectoryProblem)
+  /// A server answers on `path` already; its socket was left alone.
+  case alreadyListening(path: String)
+  /// Another process holds `lockPath` (a server starting or stopping on the same socket).
+  case lockHeld(lockPath: String)
+  /// Something other than a socket is at `path`; it was left alone.
+  case notASocket(path: String, kind: String)
+  /// The C call `call` failed, on `path` when it names one.
+  case system(call: String, path: String?, errno: Errno)
+
+  /// What is wrong with a socket directory.
+  public enum DirectoryProblem: Hashable, Sendable {
+    /// It is something else (`kind`: "a regular file", "a symbolic link").
+    case notADirectory(kind: String)
+    /// Owned by uid `owner`, not by the server's uid `user`.
+    case ownedByAnotherUser(owner: UInt32, user: UInt32)
+    /// Group or others may write to it (`mode` in octal, like `0775`).
+    case writableByOthers(mode: String)
+  }
+
+  /// One sentence for people: what is wrong, where, and how to fix it.
+  public var message: String {
+    switch self {
+    case .invalidPath(let error):
+      return error.message
+    case .unsafeDirectory(let path, let problem):
+      let prefix = "refusing to put the socket in \(path): "
+      switch problem {
+      case .notADirectory(let kind):
+        return prefix + "it is \(kind), not a directory; remove it or choose another --socket path"
+      case .ownedByAnotherUser(let owner, let user):
+        return prefix + "it is owned by uid \(owner), not by you (uid \(user)); "
+          + "remove it or choose another --socket path"
+      case .writableByOthers(let mode):
+        return prefix + "other users can write to it (mode \(mode)); "
+          + "run `chmod 700 \(path)` or choose another --socket path"
+      }
+    case .alreadyListening(let path):
+      return "another deeplink-app is already listening on \(path)"
+    case .lockHeld(let lockPath):
+      return "another deeplink-app holds the lock \(lockPath) (starting or stopping); "
+        + "try again, or stop the other one"
+    case .notASocket(let path, let kind):
+      return "refusing to replace \(path): it is \(kind), not a socket; "
+        + "move it away or choose another --socket path"
+    case .system(let call, let path?, let errno):
+      return "\(call) \(path) failed: \(errno)"
+    case .system(let call, nil, let errno):
+      return "\(call) failed: \(errno)"
+    }
+  }
+}
+
+extension ServerError {
+  init(_ error: SystemCallError, path: String?) {
+    self = .system(call: error.call, path: path, errno: error.errno)
+  }
+}

@@ -1,0 +1,132 @@
+import DeepLinkWire
+import Testing
+
+@Suite struct JSONTests {
+  static let sample: JSON = .object([
+    ("ok", .bool(true)), ("id", .int(-42)), ("ratio", .double(0.5)), ("none", .null),
+    ("text", .string("line\nbreak \"quoted\" \\ tab\t é 🎉 \u{1} \u{7F}")),
+    ("list", .array([.int(1), .array([]), .object([])])),
+    ("nested", .object([("z", .int(1)), ("a", .int(2))])),
+  ])
+
+  @Test func roundTripsThroughBothForms() throws {
+    #expect(try JSON.parse(Self.sample.serialized) == Self.sample)
+    #expect(try JSON.parse(Self.sample.pretty) == Self.sample)
+  }
+
+  @Test func serializesOnOneLineInOrder() {
+    let text = Self.sample.serialized
+    #expect(!text.contains("\n"))
+    #expect(JSON.object([("b", .int(1)), ("a", .int(2))]).serialized == #"{"b":1,"a":2}"#)
+  }
+
+  @Test func escapesControlCharacters() {
+    #expect(JSON.string("a\"b\\c\n\r\t\u{0}\u{1F}\u{7F}").serialized == #""a\"b\\c\n\r\t\u0000\u001f\u007f""#)
+  }
+
+  @Test func prettyIndentsTwoSpaces() {
+    let value: JSON = .object([("a", .array([.int(1)])), ("b", .object([]))])
+    #expect(value.pretty == "{\n  \"a\": [\n    1\n  ],\n  \"b\": {}\n}")
+  }
+
+  @Test(arguments: [
+    (#""\u00e9\ud83c\udf89\/\b\f""#, "é🎉/\u{8}\u{C}"),
+    (#""\u0041""#, "A"),
+  ])
+  func decodesEscapes(_ text: String, _ expected: String) throws {
+    #expect(try JSON.parse(text) == .string(expected))
+  }
+
+  @Test(arguments: [
+    ("0", JSON.int(0)), ("-0", .int(0)), ("12", .int(12)), ("-3.25", .double(-3.25)),
+    ("1e3", .double(1000)), ("2E-2", .double(0.02)), ("99999999999999999999", .double(1e20)),
+  ])
+  func parsesNumbers(_ text: String, _ expected: JSON) throws {
+    #expect(try JSON.parse(text) == expected)
+  }
+
+  @Test func parsesWhitespaceAndLiterals() throws {
+    #expect(try JSON.parse(" \t\r\n[true , false,null ] ") == .array([.bool(true), .bool(false), .null]))
+  }
+
+  @Test func accessors() throws {
+    let value = try JSON.parse(#"{"s":"x","i":3,"d":2.0,"b":true,"a":[1],"o":{}}"#)
+    #expect(value["s"]?.stringValue == "x")
+    #expect(value["i"]?.intValue == 3)
+    #expect(value["d"]?.intValue == 2)
+    #expect(value["b"]?.boolValue == true)
+    #expect(value["a"]?.arrayValue == [.int(1)])
+    #expect(value["o"]?.objectValue?.isEmpty == true)
+    #expect(value["missing"] == nil)
+    #expect(JSON.int(1)["key"] == nil)
+  }
+
+  @Test func equalValuesHashEqually() {
+    #expect(JSON.double(0.0) == JSON.double(-0.0))
+    #expect(Set([JSON.double(0.0), JSON.double(-0.0)]).count == 1)
+    #expect(JSON.object([("a", .int(1))]) != JSON.object([("a", .int(2))]))
+  }
+
+  @Test func nonFiniteDoublesSerializeAsNull() {
+    #expect(JSON.double(.infinity).serialized == "null")
+  }
+
+  struct Failure: CustomTestStringConvertible, Sendable {
+    let input: String
+    let error: JSONError
+    var testDescription: String { input }
+  }
+
+  static let failures: [Failure] = [
+    Failure(input: "", error: .unexpectedEnd),
+    Failure(input: "[1,", error: .unexpectedEnd),
+    Failure(input: #""abc"#, error: .unexpectedEnd),
+    Failure(input: "tru", error: .unexpectedEnd),
+    Failure(input: "[1,]", error: .unexpectedByte(UInt8(ascii: "]"), offset: 3)),
+    Failure(input: #"{"a" 1}"#, error: .unexpectedByte(UInt8(ascii: "1"), offset: 5)),
+    Failure(input: "{1:2}", error: .unexpectedByte(UInt8(ascii: "1"), offset: 1)),
+    Failure(input: "[1 2]", error: .unexpectedByte(UInt8(ascii: "2"), offset: 3)),
+    Failure(input: "nul", error: .unexpectedEnd),
+    Failure(input: "\"a\u{1}\"", error: .unexpectedByte(1, offset: 2)),
+    Failure(input: "x", error: .unexpectedByte(UInt8(ascii: "x"), offset: 0)),
+    Failure(input: #""\x""#, error: .invalidEscape(offset: 2)),
+    Failure(input: #""\u12G4""#, error: .invalidEscape(offset: 5)),
+    Failure(input: #""\ud800x""#, error: .invalidEscape(offset: 7)),
+    Failure(input: #""\udc00""#, error: .invalidEscape(offset: 7)),
+    Failure(input: "01", error: .invalidNumber(offset: 0)),
+    Failure(input: "-", error: .invalidNumber(offset: 0)),
+    Failure(input: "1.", error: .invalidNumber(offset: 0)),
+    Failure(input: "1e+", error: .invalidNumber(offset: 0)),
+    Failure(input: "1e999", error: .invalidNumber(offset: 0)),
+    Failure(input: String(repeating: "[", count: 65), error: .tooDeep),
+    Failure(input: "1 2", error: .trailingBytes(offset: 2)),
+  ]
+
+  @Test(arguments: failures)
+  func reportsTheFirstBadByte(_ failure: Failure) {
+    #expect(throws: failure.error) { try JSON.parse(failure.input) }
+  }
+
+  @Test func rejectsInvalidUTF8InStrings() {
+    #expect(throws: JSONError.invalidUTF8) { try JSON.parse([0x22, 0xFF, 0x22]) }
+  }
+
+  @Test func acceptsNestingUpToTheLimit() throws {
+    let text = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+    #expect(throws: Never.self) { try JSON.parse(text) }
+  }
+
+  @Test(arguments: [
+    (JSONError.unexpectedEnd, "JSON ends too early"),
+    (.unexpectedByte(UInt8(ascii: "x"), offset: 3), "unexpected 'x' at offset 3 in JSON"),
+    (.unexpectedByte(0x01, offset: 0), "unexpected byte 0x1 at offset 0 in JSON"),
+    (.invalidEscape(offset: 4), "invalid escape at offset 4 in JSON string"),
+    (.invalidNumber(offset: 0), "invalid number at offset 0 in JSON"),
+    (.invalidUTF8, "JSON text is not UTF-8"),
+    (.tooDeep, "JSON nests deeper than 64 levels"),
+    (.trailingBytes(offset: 2), "unexpected bytes after the JSON value at offset 2"),
+  ])
+  func messages(_ error: JSONError, _ message: String) {
+    #expect(error.message == message)
+  }
+}

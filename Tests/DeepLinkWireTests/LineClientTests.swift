@@ -1,0 +1,129 @@
+import DeepLinkWire
+import Foundation
+import Testing
+
+extension SocketTests {
+  @Suite struct LineClientTests {
+    @Test func noListenerWhenNothingIsThere() {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      let path = directory.appending("app.sock")
+      #expect(throws: SocketError.noListener(path: path)) { try LineClient.connect(path: path) }
+      #expect(
+        SocketError.noListener(path: path).message
+          == "no deeplink-app is listening on \(path); start one with "
+          + "`deeplink-app --socket \(path) &`, then `deeplink wait`")
+    }
+
+    @Test func pathTooLongIsReportedWithoutASyscall() {
+      let path = "/tmp/" + String(repeating: "p", count: 200)
+      #expect(throws: SocketError.invalidPath(.tooLong(path: path, length: 205, limit: 107))) {
+        try LineClient.connect(path: path)
+      }
+    }
+
+    @Test func readTimesOutWhenNoReplyComes() throws {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      defer { server.stop() }
+      let client = try LineClient.open(server.path)
+      defer { client.close() }
+      try client.sendPartial("half a line, no newline: the server waits")
+      #expect(throws: SocketError.timedOut(path: server.path)) {
+        try client.readLine(deadline: .after(milliseconds: 50))
+      }
+    }
+
+    @Test func serverClosingMidRequestIsConnectionClosed() throws {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      var options = RunningServer.testOptions
+      options.idleTimeoutMilliseconds = 200
+      let server = try RunningServer.start(path: directory.appending("app.sock"), options: options)
+      defer { server.stop() }
+      let client = try LineClient.open(server.path)
+      defer { client.close() }
+      try client.sendPartial("unfinished")
+      #expect(throws: SocketError.connectionClosed(path: server.path)) {
+        try client.readLine(deadline: .after(milliseconds: 10_000))
+      }
+    }
+
+    @Test func usingAClosedClientIsConnectionClosed() throws {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      defer { server.stop() }
+      let client = try LineClient.open(server.path)
+      client.close()
+      #expect(throws: SocketError.connectionClosed(path: server.path)) { try client.send("x") }
+    }
+
+    @Test func requestSendsAndReads() throws {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      defer { server.stop() }
+      let client = try LineClient.open(server.path)
+      defer { client.close() }
+      #expect(try client.request("a", deadline: .after(milliseconds: 10_000)) == Array("echo:a".utf8))
+    }
+
+    @Test func tooLongReplyIsReported() throws {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      let server = try RunningServer.start(path: directory.appending("app.sock")) { _ in
+        String(repeating: "z", count: 100)
+      }
+      defer { server.stop() }
+      let client = try LineClient.connect(path: server.path, maximumLineLength: 10)
+      defer { client.close() }
+      try client.send("x")
+      #expect(throws: SocketError.lineTooLong(path: server.path, limit: 10)) {
+        try client.readLine(deadline: .after(milliseconds: 10_000))
+      }
+    }
+
+    @Test func waitForListenerTimesOutWhenNobodyComes() {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      let path = directory.appending("app.sock")
+      #expect(throws: SocketError.timedOut(path: path)) {
+        try LineClient.waitForListener(path: path, deadline: .after(milliseconds: 100))
+      }
+    }
+
+    @Test func waitForListenerConnectsOnceTheServerStarts() throws {
+      let directory = TemporaryDirectory()
+      defer { directory.remove() }
+      let path = directory.appending("app.sock")
+      let server = LineServer(path: path, options: RunningServer.testOptions)
+      let finished = DispatchSemaphore(value: 0)
+      let thread = Thread {
+        usleep(100_000)
+        try? server.run(handler: RunningServer.echo)
+        finished.signal()
+      }
+      thread.start()
+      defer {
+        server.stop()
+        _ = finished.wait(timeout: .now() + 10)
+      }
+      let client = try LineClient.waitForListener(path: path, deadline: .after(milliseconds: 10_000))
+      #expect(try client.ask("up") == "echo:up")
+      client.close()
+    }
+
+    @Test func errorMessagesAreSentences() {
+      let path = "/tmp/x/app.sock"
+      #expect(
+        SocketError.timedOut(path: path).message == "timed out waiting for deeplink-app on /tmp/x/app.sock")
+      #expect(SocketError.connectionClosed(path: path).message.contains("closed the connection"))
+      #expect(SocketError.permissionDenied(path: path).message.contains("another user"))
+      #expect(
+        SocketError.system(call: "connect", errno: Errno(rawValue: ENOENT)).message
+          == "connect failed: No such file or directory (ENOENT)")
+    }
+  }
+}

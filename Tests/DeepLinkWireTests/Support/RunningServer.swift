@@ -1,0 +1,119 @@
+import Foundation
+
+@testable import DeepLinkWire
+
+/// A ``LineServer`` running on its own thread, as the app runs it on its main thread.
+final class RunningServer: Sendable {
+  let server: LineServer
+  var path: String { server.path }
+  private let outcome = Locked<Result<Void, ServerError>?>(nil)
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// Options for tests: signals left alone (many servers share the test process).
+  static var testOptions: LineServer.Options {
+    var options = LineServer.Options()
+    options.stopsOnSignals = false
+    return options
+  }
+
+  private init(server: LineServer) {
+    self.server = server
+  }
+
+  /// Starts a server and returns once it accepts connections.
+  ///
+  /// - Throws: the ``ServerError`` `run` threw, if it did not start.
+  static func start(
+    path: String, options: LineServer.Options = testOptions,
+    handler: @escaping @Sendable (ArraySlice<UInt8>) -> String = echo
+  ) throws -> RunningServer {
+    let running = RunningServer(server: LineServer(path: path, options: options))
+    let thread = Thread { [running] in
+      let result = Result { () throws(ServerError) in try running.server.run(handler: handler) }
+      running.outcome.withLock { $0 = result }
+      running.finished.signal()
+    }
+    thread.start()
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if let result = running.outcome.withLock({ $0 }) {
+        try result.get()
+        throw TestFailure("server returned before it was stopped")
+      }
+      if let client = try? LineClient.connect(path: path, deadline: .after(milliseconds: 1_000)) {
+        client.close()
+        return running
+      }
+      usleep(2_000)
+    }
+    running.server.stop()
+    throw TestFailure("server did not start listening within 10 s")
+  }
+
+  /// Runs a server that is expected to refuse to start, and returns its error.
+  ///
+  /// Waits for `run` to return rather than for a connection: on a path where another server
+  /// listens, a connection proves nothing.
+  static func startFailure(path: String, options: LineServer.Options = testOptions) -> ServerError? {
+    let running = RunningServer(server: LineServer(path: path, options: options))
+    let thread = Thread { [running] in
+      let result = Result { () throws(ServerError) in try running.server.run(handler: echo) }
+      running.outcome.withLock { $0 = result }
+      running.finished.signal()
+    }
+    thread.start()
+    guard case .failure(let error)? = running.waitUntilFinished() else {
+      running.server.stop()
+      _ = running.waitUntilFinished()
+      return nil
+    }
+    return error
+  }
+
+  /// Stops the server and waits for `run` to return.
+  @discardableResult
+  func stop() -> Result<Void, ServerError>? {
+    server.stop()
+    return waitUntilFinished()
+  }
+
+  /// Waits (10 s at most) for `run` to return, and gives its outcome.
+  func waitUntilFinished() -> Result<Void, ServerError>? {
+    guard finished.wait(timeout: .now() + 10) == .success else { return nil }
+    finished.signal()
+    return outcome.withLock { $0 }
+  }
+
+  /// Replies with the request, prefixed: `ping` -> `echo:ping`.
+  @Sendable
+  static func echo(_ line: ArraySlice<UInt8>) -> String {
+    "echo:" + String(decoding: line, as: UTF8.self)
+  }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+extension LineClient {
+  /// Sends `line` and reads the reply as text, with generous deadlines.
+  func ask(_ line: String) throws -> String {
+    try send(line, deadline: .after(milliseconds: 10_000))
+    return String(decoding: try readLine(deadline: .after(milliseconds: 10_000)), as: UTF8.self)
+  }
+
+  static func open(_ path: String, maximumLineLength: Int = LineFramer.defaultMaximumLineLength) throws
+    -> LineClient
+  {
+    try LineClient.connect(
+      path: path, deadline: .after(milliseconds: 10_000), maximumLineLength: maximumLineLength)
+  }
+
+  /// Sends bytes without a final `\n`: half a request.
+  func sendPartial(_ text: String) throws {
+    try write(Array(text.utf8), deadline: .after(milliseconds: 10_000))
+  }
+}
