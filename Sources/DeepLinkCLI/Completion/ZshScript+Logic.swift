@@ -10,6 +10,8 @@ extension ZshScript {
       [[ $command == */* && -x $command ]] || command=deeplink
       for line in "${(@f)$(command $command \#(CompletionCallback.command) \#(CompletionCallback.values) $1 $2 ${socket:+$socket} 2>/dev/null)}"; do
         [[ -n $line ]] || continue
+        # _describe reads name:description with \ as an escape: double every \, escape : in the name.
+        line=${line//\\/\\\\}
         candidates+=("${${line%%$'\t'*}//:/\\:}:${line#*$'\t'}")
       done
       _describe -t values "$2" candidates

@@ -8,6 +8,7 @@ zmodload zsh/zpty || exit 2
 setopt no_hist_subst_pattern
 local dir=$1 line=$2 out=$3 buffer chunk
 : >| $out
+[[ -n $DL_DIR ]] && { cd $DL_DIR || exit 2 }
 
 # Reads the child's output until it shows $1, or fails after 20 seconds.
 await() {
@@ -25,7 +26,7 @@ await() {
 }
 
 zpty z 'zsh -f -i' || exit 2
-zpty -w z "PS1='> ' PROMPT_EOL_MARK='' LISTMAX=100000; unsetopt auto_list auto_menu beep"
+zpty -w z "PS1='> ' PROMPT_EOL_MARK='' LISTMAX=100000; stty columns 1000 2>/dev/null; unsetopt auto_list auto_menu beep"
 zpty -w z "fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -D"
 zpty -w z "DL_OUT=${(q)out}"
 zpty -w z 'compadd() {
