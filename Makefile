@@ -15,7 +15,7 @@ endif
 RELEASE_FLAGS := -c release $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: help build release test format lint demo completions install bench fuzz sanitize clean
+.PHONY: help build release test format lint demo completions install install-completions bench fuzz sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
@@ -55,6 +55,31 @@ lint:
 
 demo:
 	@scripts/demo.sh
+
+# The scripts of completions/, from the route table (a test fails when they are stale). Each is
+# written beside its target first, so a failed generation leaves the old file whole.
+COMPLETION_SCRIPTS := bash:deeplink.bash zsh:_deeplink fish:deeplink.fish
+
+completions:
+	$(SWIFT) build --product deeplink
+	@bin="$$($(SWIFT) build --show-bin-path)"; \
+	for entry in $(COMPLETION_SCRIPTS); do \
+	  shell=$${entry%%:*}; file=completions/$${entry#*:}; \
+	  "$$bin/deeplink" completions "$$shell" > "$$file.new" && mv "$$file.new" "$$file" || exit 1; \
+	  echo "wrote $$file"; \
+	done
+
+# The optimized binaries, and each completion script where its shell looks by default.
+install: release install-completions
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$(RELEASE_BIN)/deeplink" "$(RELEASE_BIN)/deeplink-app" "$(DESTDIR)$(PREFIX)/bin/"
+
+install-completions:
+	install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 644 completions/deeplink.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/deeplink"
+	install -m 644 completions/_deeplink "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_deeplink"
+	install -m 644 completions/deeplink.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/deeplink.fish"
 
 clean:
 	rm -rf .build

@@ -48,6 +48,10 @@ let package = Package(
       dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(
+      name: "CompletionTests",
+      dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "AppModel", "TestSupport", "deeplink", "deeplink-app"],
+      exclude: ["Drivers"]),
+    .testTarget(
       name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

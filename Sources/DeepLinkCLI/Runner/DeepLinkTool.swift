@@ -106,8 +106,11 @@ package struct DeepLinkTool {
       if !options.quiet { streams.out("an app is listening on \(path)\n") }
     case .batch(let path):
       try runBatch(path, options: options)
-    case .completions, .complete:
-      throw .badReply("completion lands with issue 5")
+    case .completions(let shell):
+      streams.out(CompletionScript.text(for: shell, table: table))
+    case .complete(let arguments):
+      let lines = CompletionCallback.lines(arguments, table: table, environment: environment)
+      streams.out(lines.map { $0 + "\n" }.joined())
     case .help(let topic):
       streams.out(
         HelpFormatter.text(

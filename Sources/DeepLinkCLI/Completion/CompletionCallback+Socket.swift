@@ -1,0 +1,58 @@
+package import DeepLinkRoutes
+import DeepLinkWire
+
+extension CompletionCallback {
+  /// How long the callback may take, connecting included, before it gives up and prints
+  /// nothing: well inside the 200 ms a Tab may cost.
+  package static let budgetMilliseconds = 150
+
+  /// The lines to print for `deeplink __complete ARGUMENTS`, asking the app on its socket.
+  ///
+  /// The socket is the query's (the `--socket` on the line being completed, `~/` expanded),
+  /// else `DEEPLINK_SOCKET`, else the default path, as for every command. No app, a slow app
+  /// or a wrong reply all give no lines.
+  ///
+  /// - Parameters:
+  ///   - arguments: the words after `__complete`.
+  ///   - environment: `DEEPLINK_SOCKET`, `XDG_RUNTIME_DIR` and `HOME` are read.
+  package static func lines(
+    _ arguments: [String], table: RouteTable, environment: [String: String]
+  ) -> [String] {
+    lines(arguments, table: table) { query in
+      fetch(query, environment: environment)
+    }
+  }
+
+  /// Asks the app for `query`'s values, within ``budgetMilliseconds``.
+  static func fetch(_ query: Query, environment: [String: String]) -> [Value] {
+    let deadline = Deadline.after(milliseconds: budgetMilliseconds)
+    let path = SocketPath.resolve(
+      explicit: query.socket.map { expandingTilde($0, home: environment["HOME"]) }, environment: environment)
+    let request = JSON.object([
+      ("op", .string("values")), ("route", .string(query.route)), ("parameter", .string(query.parameter)),
+    ])
+    guard let client = try? LineClient.connect(path: path, deadline: deadline) else { return [] }
+    defer { client.close() }
+    guard let line = try? client.request(request.serialized, deadline: deadline) else { return [] }
+    return values(fromReply: line)
+  }
+
+  /// The values of a `values` reply line; none unless it is `ok` with a `values` array.
+  static func values(fromReply line: [UInt8]) -> [Value] {
+    guard let reply = try? JSON.parse(line), reply["ok"]?.boolValue == true,
+      let values = reply["values"]?.arrayValue
+    else { return [] }
+    return values.compactMap { item in
+      guard let value = item["value"]?.stringValue else { return nil }
+      return Value(value, item["description"]?.stringValue ?? "")
+    }
+  }
+
+  /// `~/x` as `$HOME/x`, `~` as `$HOME`: shells leave a quoted tilde to us. Anything else as it is.
+  static func expandingTilde(_ path: String, home: String?) -> String {
+    guard let home, !home.isEmpty else { return path }
+    if path == "~" { return home }
+    guard path.hasPrefix("~/") else { return path }
+    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/" + path.dropFirst(2)
+  }
+}

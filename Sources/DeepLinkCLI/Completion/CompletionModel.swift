@@ -1,0 +1,153 @@
+package import DeepLinkRoutes
+
+/// What completes where, derived from the route table, ``BuiltInCommand`` and ``GlobalOption``:
+/// the one description that the three script generators render.
+///
+/// Nothing here is written by hand: add a route, a parameter or a command and every script
+/// offers it after `make completions`.
+///
+///     let model = CompletionModel(table: .builtIn)
+///     model.context(named: "recipe")?.options.map(\.flag)
+///     // ["--id", "--socket", "--timeout", "--json", "--quiet", "--help"]
+package struct CompletionModel: Sendable {
+  /// How the value of an option completes.
+  package enum Value: Hashable, Sendable {
+    /// A flag: no value.
+    case none
+    /// A boolean parameter: a flag that also takes `--name=true|false`, never the next word.
+    case boolean([String])
+    /// One of a fixed set.
+    case choices([String])
+    /// Values the running app knows, through the callback (`recipe --id`).
+    case live(route: String, parameter: String)
+    /// A file path (`--socket`).
+    case path
+    /// Anything; nothing to offer (`--timeout`).
+    case free
+
+    /// Whether the option takes the next word as its value.
+    package var takesNextWord: Bool {
+      switch self {
+      case .none, .boolean: false
+      case .choices, .live, .path, .free: true
+      }
+    }
+  }
+
+  /// One option as typed (`--id`), its one-line help and its value.
+  package struct Option: Hashable, Sendable {
+    package let flag: String
+    package let summary: String
+    package let value: Value
+  }
+
+  /// What a command's single argument is.
+  package enum Argument: Hashable, Sendable {
+    /// No argument: the word after it completes options.
+    case none
+    /// A route or a command (`help`).
+    case topic
+    /// A route, whose options then follow (`url`).
+    case route
+    /// One of a fixed set (`completions`: the shells).
+    case words([String])
+    /// A file path (`batch`).
+    case path
+    /// Anything; nothing to offer (`open`).
+    case free
+  }
+
+  /// A route or a command: what follows its name.
+  package struct Context: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
+      case route
+      case command
+    }
+
+    package let kind: Kind
+    package let name: String
+    package let summary: String
+    /// Its own options first, then the global ones, as the parser looks them up.
+    package let options: [Option]
+    package let argument: Argument
+
+    /// `route:recipe`, `command:help`: the key the scripts switch on.
+    package var key: String { kind.rawValue + ":" + name }
+  }
+
+  /// The options before any command: every global option.
+  package let topLevelOptions: [Option]
+  /// The routes in table order, then the commands.
+  package let contexts: [Context]
+
+  package init(table: RouteTable) {
+    topLevelOptions = GlobalOption.allCases.map { Self.option($0, in: nil) }
+    let afterCommand = GlobalOption.allCases.filter { $0 != .version }
+    let routes = table.routes.map { route in
+      Context(
+        kind: .route, name: route.name, summary: route.summary,
+        options: route.parameters.map { Self.option($0, of: route) }
+          + afterCommand.filter { route.parameter(named: $0.rawValue) == nil }.map {
+            Self.option($0, in: nil)
+          },
+        argument: .none)
+    }
+    let commands = BuiltInCommand.allCases.map { command in
+      let own = command.ownFlags.map { flag in
+        Option(flag: "--" + flag, summary: Self.help(of: "--" + flag, in: command) ?? "", value: .none)
+      }
+      return Context(
+        kind: .command, name: command.name, summary: command.summary,
+        options: own + afterCommand.map { Self.option($0, in: command) },
+        argument: Self.argument(of: command))
+    }
+    contexts = routes + commands
+  }
+
+  /// The route or command called `name`.
+  package func context(named name: String) -> Context? {
+    contexts.first(where: { $0.name == name })
+  }
+
+  /// The routes only.
+  package var routes: [Context] { contexts.filter { $0.kind == .route } }
+
+  // MARK: - Derivations
+
+  static func option(_ parameter: Parameter, of route: Route) -> Option {
+    let value: Value =
+      switch parameter.type {
+      case .boolean: .boolean([ArgumentValue.boolean(true).text, ArgumentValue.boolean(false).text])
+      case .choice(let choices): .choices(choices)
+      case .integer, .string: .live(route: route.name, parameter: parameter.name)
+      }
+    return Option(flag: "--" + parameter.name, summary: parameter.help, value: value)
+  }
+
+  static func option(_ option: GlobalOption, in command: BuiltInCommand?) -> Option {
+    let value: Value =
+      switch option {
+      case .socket: .path
+      case .timeout: .free
+      case .json, .quiet, .help, .version: .none
+      }
+    let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help
+    return Option(flag: option.flag, summary: summary, value: value)
+  }
+
+  /// The command's own help line for `flag`, when it gives one (`routes --json`).
+  static func help(of flag: String, in command: BuiltInCommand) -> String? {
+    command.options.first(where: { $0.synopsis == flag || $0.synopsis.hasPrefix(flag + " ") })?.help
+  }
+
+  static func argument(of command: BuiltInCommand) -> Argument {
+    switch command {
+    case .help: .topic
+    case .url: .route
+    case .completions: .words(CompletionShell.allCases.map(\.rawValue))
+    case .batch: .path
+    case .open: .free
+    case .routes, .state, .screen, .wait, .version: .none
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// Text written into a generated completion script as a literal word of that shell's language:
+/// whatever it holds, the shell reads it back unchanged and never expands it.
+///
+///     ShellLiteral.posix("recipe")  // recipe
+///     ShellLiteral.posix("it's $(x)")  // 'it'\''s $(x)'
+///     ShellLiteral.fish("it's $(x)")  // 'it\'s $(x)'
+enum ShellLiteral {
+  /// A word for bash or zsh: bare when it holds only safe characters, else single-quoted (a quote
+  /// inside is written `'\''`). Control characters become spaces first.
+  static func posix(_ text: String) -> String {
+    ShellQuoting.quote(printable(text))
+  }
+
+  /// A word for fish: bare when safe (`%` aside), else single-quoted with `\` and `'` escaped by a backslash
+  /// (the only escapes fish reads inside single quotes). Control characters become spaces first.
+  static func fish(_ text: String) -> String {
+    let text = printable(text)
+    if isSafe(text) && !text.contains("%") { return text }
+    var quoted = "'"
+    for character in text {
+      if character == "\\" || character == "'" { quoted.append("\\") }
+      quoted.append(character)
+    }
+    return quoted + "'"
+  }
+
+  /// `text` with every control character (C0, DEL, C1) replaced by a space: one line, nothing
+  /// a terminal interprets.
+  static func printable(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Letters, digits and `-_./:=@%+,`, and not empty.
+  private static func isSafe(_ text: String) -> Bool {
+    !text.isEmpty && ShellQuoting.quote(text) == text
+  }
+}

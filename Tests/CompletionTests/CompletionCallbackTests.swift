@@ -1,0 +1,122 @@
+import DeepLinkRoutes
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DeepLinkCLI
+
+@Suite struct CompletionCallbackTests {
+  typealias Value = CompletionCallback.Value
+  let table = RouteTable.builtIn
+
+  func lines(_ arguments: [String], _ values: [Value]) -> [String] {
+    CompletionCallback.lines(arguments, table: table) { _ in values }
+  }
+
+  @Test func query() {
+    #expect(
+      CompletionCallback.query(["values", "recipe", "id"], table: table)
+        == .init(route: "recipe", parameter: "id", socket: nil))
+    #expect(
+      CompletionCallback.query(["values", "profile", "id", "/tmp/a b.sock"], table: table)
+        == .init(route: "profile", parameter: "id", socket: "/tmp/a b.sock"))
+    #expect(CompletionCallback.query(["values", "recipe", "id", ""], table: table)?.socket == nil)
+  }
+
+  @Test(
+    "wrong arguments ask nothing and print nothing",
+    arguments: [
+      [], ["values"], ["values", "recipe"], ["values", "recipee", "id"], ["values", "recipe", "title"],
+      ["values", "recipes", "sort"], ["values", "recipe-edit", "unsaved"], ["other", "recipe", "id"],
+      ["values", "recipe", "id", "s", "extra"],
+    ])
+  func wrongArguments(_ arguments: [String]) {
+    var asked = false
+    let lines = CompletionCallback.lines(arguments, table: table) { _ in
+      asked = true
+      return [Value("1", "x")]
+    }
+    #expect(lines.isEmpty && !asked)
+  }
+
+  @Test func valueAndDescriptionPerLine() {
+    #expect(
+      lines(
+        ["values", "recipe", "id"], [Value("5", "Chili $(Extra Hot)"), Value("6", "`Backtick` Brownies")])
+        == ["5\tChili $(Extra Hot)", "6\t`Backtick` Brownies"])
+  }
+
+  @Test func integerParametersOnlyGetIntegersInRange() {
+    let values = [
+      Value("1", "a"), Value("$(touch /tmp/pwned)", "b"), Value("0", "c"), Value("1000000", "d"),
+      Value("x", "e"),
+      Value("1", "again"), Value("", "empty"), Value("42", "f"),
+    ]
+    #expect(lines(["values", "recipe", "id"], values) == ["1\ta", "42\tf"])
+  }
+
+  @Test func stringValuesWithControlCharactersAreDropped() {
+    let values = [
+      Value("alan", "Alan"), Value("a\nb", "newline"), Value("a\tb", "tab"), Value("\u{1B}[31m", "escape"),
+      Value("$(touch /tmp/pwned)", "kept: the shells quote it"),
+    ]
+    #expect(
+      lines(["values", "profile", "id"], values) == [
+        "alan\tAlan", "$(touch /tmp/pwned)\tkept: the shells quote it",
+      ])
+  }
+
+  @Test func descriptionsAreOneTidyLine() {
+    #expect(CompletionCallback.description("Two\nlines\tand\u{1B}[1m  bold ") == "Two lines and [1m bold")
+    let long = String(repeating: "x", count: 200)
+    #expect(CompletionCallback.description(long).count == CompletionCallback.maximumDescriptionLength)
+    #expect(CompletionCallback.description(long).hasSuffix("…"))
+  }
+
+  @Test func atMostMaximumCount() {
+    let values = (1...5000).map { Value(String($0), "") }
+    #expect(lines(["values", "recipe", "id"], values).count == CompletionCallback.maximumCount)
+  }
+
+  @Test func replies() {
+    let ok =
+      #"{"ok":true,"version":"x","values":[{"value":"1","description":"Shakshuka"},{"value":"2"},{"x":1}]}"#
+    #expect(
+      CompletionCallback.values(fromReply: Array(ok.utf8)) == [Value("1", "Shakshuka"), Value("2", "")])
+    for bad in [#"{"ok":false,"values":[{"value":"1"}]}"#, "not json", #"{"ok":true}"#, ""] {
+      #expect(CompletionCallback.values(fromReply: Array(bad.utf8)).isEmpty)
+    }
+  }
+
+  @Test func tilde() {
+    #expect(CompletionCallback.expandingTilde("~/app.sock", home: "/home/u") == "/home/u/app.sock")
+    #expect(CompletionCallback.expandingTilde("~/app.sock", home: "/home/u/") == "/home/u/app.sock")
+    #expect(CompletionCallback.expandingTilde("~", home: "/home/u") == "/home/u")
+    #expect(CompletionCallback.expandingTilde("~bob/x", home: "/home/u") == "~bob/x")
+    #expect(CompletionCallback.expandingTilde("~/x", home: nil) == "~/x")
+  }
+
+  @Test("with no app the callback prints nothing, quickly, and exits 0")
+  func noApp() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let start = ContinuousClock.now
+    let result = try Command.deeplink(
+      "__complete", "values", "recipe", "id",
+      environment: ["DEEPLINK_SOCKET": directory.file("none.sock"), "XDG_RUNTIME_DIR": directory.path])
+    let elapsed = ContinuousClock.now - start
+    #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+    // Loose on purpose (a busy CI machine): the budget is 150 ms, the limit 200 ms.
+    #expect(elapsed < .seconds(2))
+  }
+
+  @Test("with an app the callback prints its values")
+  func withApp() throws {
+    let app = try RunningApp.start()
+    defer { ShellCompletionTests.stop(app) }
+    let result = try Command.deeplink("__complete", "values", "recipe", "id", app.socket)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    #expect(result.stdout.hasPrefix("1\t"))
+    #expect(result.stdout.contains("\tChili $(Extra Hot)\n"))
+  }
+}

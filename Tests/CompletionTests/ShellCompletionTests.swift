@@ -1,0 +1,87 @@
+import DeepLinkCLI
+import Foundation
+import TestSupport
+import Testing
+
+/// The case table, driven through each real shell's completion machinery.
+@Suite struct ShellCompletionTests {
+  static let appBuilt = FileManager.default.isExecutableFile(atPath: Command.product("deeplink-app"))
+
+  @Test(
+    "each shell offers what the table says", .enabled(if: appBuilt, "needs the built deeplink-app"),
+    arguments: CompletionCase.all, CompletionShell.allCases)
+  func offers(_ testCase: CompletionCase, _ shell: CompletionShell) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "settings\n".write(toFile: directory.file("steps.deeplinks"), atomically: true, encoding: .utf8)
+    try "reset\n".write(toFile: directory.file("more steps.txt"), atomically: true, encoding: .utf8)
+    let marker = directory.file("pwned")
+    func marked(_ text: String) -> String { text.replacingOccurrences(of: "MARKER", with: marker) }
+
+    var line = testCase.line
+    var environment: [String: String] = [:]
+    var pathFirst: String?
+    var app: RunningApp?
+    defer { app.map(Self.stop) }
+    switch testCase.setup {
+    case .plain:
+      break
+    case .app, .appOnTheLine:
+      let running = try RunningApp.start()
+      app = running
+      line = line.replacingOccurrences(of: "{socket}", with: running.socket)
+      if testCase.setup == .app { environment["DEEPLINK_SOCKET"] = running.socket }
+    case .hostileCallback:
+      pathFirst = try Self.hostileDeeplink(in: directory, marker: marker)
+    }
+
+    let answer = try ShellDriver.complete(
+      line, in: shell, directory: directory, environment: environment, pathFirst: pathFirst)
+    #expect(answer.result.status == 0, "\(answer.result)")
+    let words = answer.words
+    switch testCase.expected {
+    case .exactly(let expected):
+      #expect(words.sorted() == expected.map(marked).sorted(), "\(answer.offers)")
+      #expect(Set(words).count == words.count, "offered twice: \(words)")
+    case .including(let included, let excluded):
+      for word in included { #expect(words.contains(word), "\(word) missing from \(words)") }
+      for word in excluded { #expect(!words.contains(word), "\(word) offered: \(words)") }
+    case .nothing:
+      #expect(words.isEmpty)
+      if shell != .zsh { #expect(answer.result.stdout.isEmpty && answer.result.stderr.isEmpty) }
+    }
+    if shell != .bash {
+      for (word, help) in testCase.help {
+        let offer = answer.offers.first(where: { $0.word == marked(word) })
+        #expect(offer?.help == marked(help), "\(word) in \(answer.offers)")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: marker), "something from the values was run")
+  }
+
+  /// Stops `app` with SIGKILL: started from a test-runner thread, the app inherits that
+  /// thread's signal mask, SIGTERM included, so `RunningApp.stop()`'s SIGTERM stays pending
+  /// and its wait never ends.
+  static func stop(_ app: RunningApp) {
+    kill(app.process.processIdentifier, SIGKILL)
+    app.process.waitUntilExit()
+    app.stop()
+  }
+
+  /// A `deeplink` whose callback prints ``CompletionCase/hostileValues``: what the real
+  /// callback would print for an app with such user ids. Returns the folder to put first on PATH.
+  static func hostileDeeplink(in directory: TemporaryDirectory, marker: String) throws -> String {
+    let bin = directory.file("bin")
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    let lines = CompletionCase.hostileValues.map {
+      ($0.value + "\t" + $0.description).replacingOccurrences(of: "MARKER", with: marker)
+    }
+    try lines.map { $0 + "\n" }.joined().write(
+      toFile: directory.file("values.txt"), atomically: true, encoding: .utf8)
+    let stub = bin + "/deeplink"
+    try "#!/bin/sh\nexec cat '\(directory.file("values.txt"))'\n".write(
+      toFile: stub, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub)
+    return bin
+  }
+}

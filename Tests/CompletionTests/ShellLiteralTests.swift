@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DeepLinkCLI
+
+/// Hostile text written into a script comes back from the real shell unchanged and runs nothing.
+@Suite struct ShellLiteralTests {
+  static let hostile = [
+    "plain", "with space", "it's", #"say "hi""#, "$(touch MARKER)", "`touch MARKER`", "${HOME}", "$HOME",
+    #"back\slash"#, #"\'"#, "'; touch MARKER; '", "a;b&c|d>e<f", "*?[a-z]", "~root", "%self", "{a,b}",
+    "", "-n", "--", "#comment", "Crème brûlée", "tab\there", "line\nbreak", "\u{1B}[31mred",
+  ]
+
+  @Test func safeWordsStayBare() {
+    #expect(ShellLiteral.posix("recipe-edit") == "recipe-edit")
+    #expect(ShellLiteral.fish("--id") == "--id")
+    #expect(ShellLiteral.fish("%self") == "'%self'")
+    #expect(ShellLiteral.posix("") == "''")
+  }
+
+  @Test func controlCharactersBecomeSpaces() {
+    #expect(ShellLiteral.printable("a\tb\nc\u{1B}d\u{7F}e\u{85}f") == "a b c d e f")
+  }
+
+  @Test(
+    "the shell reads the literal back", arguments: [CompletionShell.bash, .zsh, .fish])
+  func roundTrip(_ shell: CompletionShell) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let marker = directory.file("pwned")
+    let texts = Self.hostile.map { $0.replacingOccurrences(of: "MARKER", with: marker) }
+    let literal = shell == .fish ? ShellLiteral.fish : ShellLiteral.posix
+    let program = texts.map { "printf '%s\\n' " + literal($0) }.joined(separator: "\n") + "\n"
+    let file = directory.file("program")
+    try program.write(toFile: file, atomically: true, encoding: .utf8)
+    let arguments =
+      switch shell {
+      case .bash: ["bash", "--norc", "--noprofile", file]
+      case .zsh: ["zsh", "-f", file]
+      case .fish: ["fish", "--no-config", file]
+      }
+    let result = try Command.run("/usr/bin/env", arguments)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    #expect(result.stdout == texts.map { ShellLiteral.printable($0) + "\n" }.joined())
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+}

@@ -1,0 +1,117 @@
+import DeepLinkCLI
+import Foundation
+import TestSupport
+
+/// One candidate a shell offers: the word it completes to (without a `--option=` the line
+/// already holds) and, in zsh and fish, its description.
+struct Offer: Hashable, CustomStringConvertible {
+  let word: String
+  let help: String?
+
+  var description: String { word + (help.map { " — " + $0 } ?? "") }
+}
+
+/// What a shell offered for a line, and what its process printed besides.
+struct ShellAnswer {
+  let offers: [Offer]
+  let result: CommandResult
+
+  var words: [String] { offers.map(\.word) }
+}
+
+/// Drives each real shell's own completion machinery on the checked-in scripts of
+/// `completions/`: bash through its completion function and COMP_* variables, zsh under
+/// zpty with compinit, fish with `complete -C`.
+enum ShellDriver {
+  static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let repository = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+  static let completionsFolder = repository.appendingPathComponent("completions")
+
+  /// The checked-in script of `shell`.
+  static func script(_ shell: CompletionShell) -> String {
+    completionsFolder.appendingPathComponent(CompletionScript.fileName(for: shell)).path
+  }
+
+  static func driver(_ name: String) -> String {
+    testsFolder.appendingPathComponent("Drivers").appendingPathComponent(name).path
+  }
+
+  /// Asks `shell` what it offers at the end of `line`, in `directory`, with the built
+  /// products first on `PATH` and `environment` on top.
+  static func complete(
+    _ line: String, in shell: CompletionShell, directory: TemporaryDirectory,
+    environment: [String: String] = [:], pathFirst: String? = nil
+  ) throws -> ShellAnswer {
+    var env = [
+      "PATH": [pathFirst, Command.productsDirectory.path, ProcessInfo.processInfo.environment["PATH"]]
+        .compactMap { $0 }.joined(separator: ":"),
+      "HOME": directory.path,
+      "XDG_CONFIG_HOME": directory.file(".config"),
+      "XDG_DATA_HOME": directory.file(".local"),
+      "XDG_RUNTIME_DIR": directory.file("runtime"),
+      "DEEPLINK_SOCKET": directory.file("no-app.sock"),
+      "DL_DIR": directory.path,
+      "DL_LINE": line,
+      "DL_SCRIPT": script(shell),
+    ]
+    env.merge(environment) { $1 }
+    let result: CommandResult
+    var lines: [(String, String?)]
+    switch shell {
+    case .bash:
+      result = try Command.run(
+        "/usr/bin/env", ["bash", "--norc", "--noprofile", driver("bash-complete.bash"), script(shell), line],
+        environment: env)
+      lines = result.stdout.split(separator: "\n").map { (dequoted(String($0)), nil) }
+    case .zsh:
+      let out = directory.file(".zsh-offers")
+      result = try Command.run(
+        "/usr/bin/env", ["zsh", "-f", driver("zsh-complete.zsh"), completionsFolder.path, line, out],
+        environment: env)
+      let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+      lines = text.split(separator: "\n").map { entry in
+        let parts = entry.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        let display = parts.count > 1 ? String(parts[1]) : ""
+        let description = display.range(of: " -- ").map {
+          String(display[$0.upperBound...]).trimmingCharacters(in: .whitespaces)
+        }
+        // _files hands compadd names already quoted (-Q): `more\ steps.txt`.
+        return (dequoted(String(parts[0])), description)
+      }
+    case .fish:
+      result = try Command.run(
+        "/usr/bin/env",
+        ["fish", "--no-config", "-c", #"cd $DL_DIR; source $DL_SCRIPT; complete -C "$DL_LINE""#],
+        environment: env)
+      lines = result.stdout.split(separator: "\n").map { entry in
+        let parts = entry.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+      }
+    }
+    // zsh and fish give whole words; bash only what follows the `=` of `--option=`.
+    let current = line.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
+      let prefix = String(current[...equals])
+      lines = lines.map { $0.0.hasPrefix(prefix) ? (String($0.0.dropFirst(prefix.count)), $0.1) : $0 }
+    }
+    return ShellAnswer(offers: lines.map { Offer(word: $0.0, help: $0.1) }, result: result)
+  }
+
+  /// A bash COMPREPLY entry (quoted for the command line) as the word the shell would pass.
+  static func dequoted(_ entry: String) -> String {
+    var word = ""
+    var escaped = false
+    for character in entry {
+      if escaped {
+        word.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        word.append(character)
+      }
+    }
+    return word
+  }
+}
