@@ -44,6 +44,9 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire"]),
+    // Hostile input, load, connection faults and the shipping build, against the real app.
+    .testTarget(
+      name: "HardeningTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,8 +14,14 @@ enum SignalRelay {
   /// The signals that stop a server.
   static let stopSignals: [Int32] = [SIGINT, SIGTERM]
 
-  /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe).
+  /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe), and
+  /// unblocks them on the calling thread.
+  ///
+  /// A child inherits its parent's signal mask, and a parent that spawns from a Dispatch or
+  /// test-runner thread has SIGTERM blocked there: without the unblock, such an app never
+  /// sees SIGTERM and cannot be stopped but by SIGKILL.
   static func register(_ wakeUp: FileDescriptor) {
+    unblockStopSignals()
     state.withLock { state in
       guard let free = (0..<slotCount).first(where: { slots[$0] < 0 }) else { return }
       slots[free] = wakeUp.rawValue
@@ -52,6 +58,14 @@ enum SignalRelay {
         state.previous.removeAll()
       }
     }
+  }
+
+  /// `pthread_sigmask(SIG_UNBLOCK, {SIGINT, SIGTERM})` on the calling thread.
+  static func unblockStopSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in stopSignals { sigaddset(&set, signal) }
+    _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   /// `signal(SIGPIPE, SIG_IGN)`: a write to a closed socket fails with `EPIPE` instead of
