@@ -33,6 +33,21 @@ let package = Package(
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCLI"], swiftSettings: strict),
     .executableTarget(name: "deeplink-app", dependencies: ["AppServer"], swiftSettings: strict),
 
+    // Fuzzing (`make fuzz`): the properties each fuzzer checks, shared with the regression
+    // tests, and one libFuzzer entry point per parser. Built without `-DFUZZING`, each fuzz
+    // executable replays the input files it is given.
+    .target(
+      name: "FuzzChecks", dependencies: ["AppServer", "DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire"],
+      path: "Fuzz/FuzzChecks", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-route-parser",
+      swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-arguments", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-arguments", swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "fuzz-wire", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-wire", swiftSettings: strict),
+
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes"]),
     .testTarget(name: "AppModelTests", dependencies: ["AppModel", "TestSupport"], exclude: ["Golden"]),
@@ -46,7 +61,7 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire"]),
     // Hostile input, load, connection faults and the shipping build, against the real app.
     .testTarget(
-      name: "HardeningTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
+      name: "HardeningTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
