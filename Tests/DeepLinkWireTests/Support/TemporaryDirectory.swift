@@ -27,6 +27,13 @@ func openDescriptorCount() -> Int {
   (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
 }
 
+/// How many Unix sockets in this network namespace are bound to `path`: a server's listener
+/// and the connections it accepted (a client's end has no path).
+func serverSocketCount(_ path: String) -> Int {
+  guard let table = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) else { return -1 }
+  return table.split(separator: "\n").filter { $0.hasSuffix(" " + path) }.count
+}
+
 /// The `st_mode & 0o7777` of `path` (following no link), or nil.
 func permissions(of path: String) -> UInt32? {
   var status = stat()
