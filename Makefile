@@ -17,7 +17,9 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 # Sanitizers: each in its own scratch path, so the debug build is left alone. XCTest's own
 # harness leaks a little, so leak checking is off; the release-build tests are skipped (they
 # check build configurations, not our code, and would build twice more under a sanitizer).
+# lld, because gold prints a warning per ASan symbol it cannot export.
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
+SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
 .PHONY: help build release test format lint demo completions install bench fuzz sanitize clean
 
@@ -62,8 +64,8 @@ fuzz:
 	done
 
 sanitize:
-	$(SANITIZE_ENV) ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan
-	$(SANITIZE_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+	$(SANITIZE_ENV) ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_FLAGS)
+	$(SANITIZE_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(SANITIZE_FLAGS)
 
 format:
 	$(SWIFT) format -i -r Sources Tests Fuzz Package.swift
