@@ -15,6 +15,20 @@ endif
 RELEASE_FLAGS := -c release $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
+# Fuzzing: libFuzzer with AddressSanitizer, optimized (about 4x the runs of a debug build),
+# in its own scratch path. `-sanitize=fuzzer,address` goes to swiftc as one flag: given as two
+# `--sanitize` options, the compiler keeps only the last and the code gets no coverage.
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS := route-parser arguments wire
+FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fuzzer \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+# Sanitizers: each in its own scratch path, so the debug build is left alone. XCTest's own
+# harness leaks a little, so leak checking is off; the release-build tests are skipped (they
+# check build configurations, not our code, and would build twice more under a sanitizer).
+# lld, because gold prints a warning per ASan symbol it cannot export.
+SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
+SANITIZE_FLAGS := -Xswiftc -use-ld=lld
+
 .PHONY: help build release test format lint demo completions install install-completions bench fuzz sanitize clean
 
 help:
@@ -26,7 +40,7 @@ help:
 	@echo "make completions  regenerate completions/ from the route table"
 	@echo "make format/lint  swift-format from the toolchain"
 	@echo "make bench        benchmarks with same-run baselines (see BENCHMARKS.md)"
-	@echo "make fuzz         libFuzzer targets, bounded time each"
+	@echo "make fuzz         libFuzzer targets, FUZZ_SECONDS (default 30) each"
 	@echo "make sanitize     the tests under AddressSanitizer and ThreadSanitizer"
 
 build:
@@ -47,11 +61,34 @@ bench: release
 test: build
 	$(SWIFT) test
 
+fuzz:
+	@set -o pipefail; for target in $(FUZZ_TARGETS); do \
+	  echo "== building fuzz-$$target"; \
+	  $(FUZZ_BUILD) --product fuzz-$$target 2>&1 | grep -v '^\[' || exit 1; \
+	done
+	@bin=$$($(FUZZ_BUILD) --show-bin-path); \
+	for target in $(FUZZ_TARGETS); do \
+	  echo "== fuzz-$$target for $(FUZZ_SECONDS) s (seeds: Fuzz/corpus/$$target, Fuzz/regressions/$$target)"; \
+	  mkdir -p .build/fuzz-corpus/$$target .build/fuzz-artifacts/$$target Fuzz/regressions/$$target; \
+	  log=.build/fuzz-artifacts/$$target/last-run.log; \
+	  SWIFT_BACKTRACE=enable=no "$$bin/fuzz-$$target" -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=.build/fuzz-artifacts/$$target/ .build/fuzz-corpus/$$target \
+	    Fuzz/corpus/$$target Fuzz/regressions/$$target >$$log 2>&1; status=$$?; \
+	  grep -E '^(stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|Done)' $$log; \
+	  if [ $$status -ne 0 ]; then tail -40 $$log; \
+	    echo "fuzz-$$target failed: the input is in .build/fuzz-artifacts/$$target/;"; \
+	    echo "keep it in Fuzz/regressions/$$target/, fix the bug, and run make test"; exit 1; fi; \
+	done
+
+sanitize:
+	$(SANITIZE_ENV) ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_FLAGS)
+	$(SANITIZE_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(SANITIZE_FLAGS)
+
 format:
-	$(SWIFT) format -i -r Sources Tests Package.swift
+	$(SWIFT) format -i -r Sources Tests Fuzz Package.swift
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz Package.swift
 
 demo:
 	@scripts/demo.sh

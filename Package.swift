@@ -38,6 +38,21 @@ let package = Package(
       name: "deeplink-bench", dependencies: ["AppServer", "AppModel", "DeepLinkRoutes"],
       path: "bench/DeepLinkBench", swiftSettings: strict),
 
+    // Fuzzing (`make fuzz`): the properties each fuzzer checks, shared with the regression
+    // tests, and one libFuzzer entry point per parser. Built without `-DFUZZING`, each fuzz
+    // executable replays the input files it is given.
+    .target(
+      name: "FuzzChecks", dependencies: ["AppServer", "DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire"],
+      path: "Fuzz/FuzzChecks", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-route-parser",
+      swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-arguments", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-arguments", swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "fuzz-wire", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-wire", swiftSettings: strict),
+
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes"]),
     .testTarget(name: "AppModelTests", dependencies: ["AppModel", "TestSupport"], exclude: ["Golden"]),
@@ -53,6 +68,9 @@ let package = Package(
       exclude: ["Drivers"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
+    // Hostile input, load, connection faults and the shipping build, against the real app.
+    .testTarget(
+      name: "HardeningTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
   import Glibc
+  import Synchronization
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -14,11 +15,17 @@ enum SignalRelay {
   /// The signals that stop a server.
   static let stopSignals: [Int32] = [SIGINT, SIGTERM]
 
-  /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe).
+  /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe), and
+  /// unblocks them on the calling thread.
+  ///
+  /// A child inherits its parent's signal mask, and a parent that spawns from a Dispatch or
+  /// test-runner thread has SIGTERM blocked there: without the unblock, such an app never
+  /// sees SIGTERM and cannot be stopped but by SIGKILL.
   static func register(_ wakeUp: FileDescriptor) {
+    unblockStopSignals()
     state.withLock { state in
-      guard let free = (0..<slotCount).first(where: { slots[$0] < 0 }) else { return }
-      slots[free] = wakeUp.rawValue
+      guard let free = (0..<slotCount).first(where: { loadSlot($0) < 0 }) else { return }
+      storeSlot(free, wakeUp.rawValue)
       state.registered += 1
       if state.registered == 1 {
         for signal in stopSignals {
@@ -35,7 +42,6 @@ enum SignalRelay {
           state.previous.append((signal, previous))
         }
       }
-      unblockStopSignals()
     }
   }
 
@@ -55,8 +61,8 @@ enum SignalRelay {
   /// Stops relaying to `wakeUp`; the last one out restores the previous handlers.
   static func unregister(_ wakeUp: FileDescriptor) {
     state.withLock { state in
-      guard let slot = (0..<slotCount).first(where: { slots[$0] == wakeUp.rawValue }) else { return }
-      slots[slot] = -1
+      guard let slot = (0..<slotCount).first(where: { loadSlot($0) == wakeUp.rawValue }) else { return }
+      storeSlot(slot, -1)
       state.registered -= 1
       if state.registered == 0 {
         for (signal, previous) in state.previous {
@@ -84,20 +90,34 @@ enum SignalRelay {
 
 private let slotCount = 32
 
-/// The write ends the handler writes to, -1 for a free slot. Changed only under
-/// `SignalRelay.state`'s lock; read by the handler without a lock (aligned 32-bit loads).
-nonisolated(unsafe) private let slots: UnsafeMutablePointer<Int32> = {
-  let slots = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
-  slots.initialize(repeating: -1, count: slotCount)
-  return slots
-}()
+// The write ends the handler writes to, -1 for a free slot. Changed only under
+// `SignalRelay.state`'s lock, but read by the handler on whatever thread the signal lands:
+// plain loads and stores there are a data race (ThreadSanitizer reported one between a
+// handler and `unregister`), so they are atomic where the platform has `Atomic` for us.
+#if os(Linux)
+  private let slots: InlineArray<32, Atomic<Int32>> = InlineArray { _ in Atomic(-1) }
+
+  private func loadSlot(_ index: Int) -> Int32 { slots[index].load(ordering: .relaxed) }
+  private func storeSlot(_ index: Int, _ value: Int32) { slots[index].store(value, ordering: .relaxed) }
+#else
+  // Darwin: `Atomic` needs macOS 15, above this package's deployment target; aligned
+  // 32-bit loads and stores are single instructions there.
+  nonisolated(unsafe) private let slots: UnsafeMutablePointer<Int32> = {
+    let slots = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+    slots.initialize(repeating: -1, count: slotCount)
+    return slots
+  }()
+
+  private func loadSlot(_ index: Int) -> Int32 { slots[index] }
+  private func storeSlot(_ index: Int, _ value: Int32) { slots[index] = value }
+#endif
 
 /// The C signal handler: one byte to every registered pipe, `errno` left as it was.
 private func relayStopSignal(_ signal: Int32) {
   let savedErrno = errno
   var byte = UInt8(truncatingIfNeeded: signal)
   for index in 0..<slotCount {
-    let descriptor = slots[index]
+    let descriptor = loadSlot(index)
     if descriptor >= 0 { _ = write(descriptor, &byte, 1) }
   }
   errno = savedErrno

@@ -1,0 +1,50 @@
+import Foundation
+import FuzzChecks
+import Testing
+
+/// Every input in `Fuzz/corpus/<target>` and `Fuzz/regressions/<target>` (where `make fuzz`
+/// crashes are kept once fixed) goes through the same checks the fuzzers run, as ordinary
+/// tests: a fixed bug stays fixed without libFuzzer.
+@Suite struct FuzzRegressionTests {
+  struct Input: CustomTestStringConvertible, Sendable {
+    let target: String
+    let path: String
+    var testDescription: String { "\(target)/\(URL(fileURLWithPath: path).lastPathComponent)" }
+  }
+
+  static let fuzzFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fuzz")
+
+  static func inputs(_ target: String) -> [Input] {
+    ["corpus", "regressions"].flatMap { folder -> [Input] in
+      let directory = fuzzFolder.appendingPathComponent(folder).appendingPathComponent(target)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      return names.filter { !$0.hasPrefix(".") }.sorted().map {
+        Input(target: target, path: directory.appendingPathComponent($0).path)
+      }
+    }
+  }
+
+  static let checks: [String: @Sendable ([UInt8]) -> String?] = [
+    "route-parser": { RouteParserCheck.check($0) },
+    "arguments": { ArgumentParserCheck.check($0) },
+    "wire": { WireCheck.check($0) },
+  ]
+
+  static let allInputs = ["route-parser", "arguments", "wire"].flatMap(inputs)
+
+  @Test func everyTargetHasSeeds() {
+    for target in Self.checks.keys {
+      #expect(!Self.inputs(target).isEmpty, "no seeds in Fuzz/corpus/\(target)")
+    }
+  }
+
+  @Test(arguments: allInputs)
+  func keptInputPassesItsChecks(_ input: Input) throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input.path)))
+    let check = try #require(Self.checks[input.target])
+    let problem = check(bytes)
+    #expect(problem == nil, "\(input.path): \(problem ?? "")")
+  }
+}

@@ -1,0 +1,91 @@
+import DeepLinkWire
+import Foundation
+import TestSupport
+import Testing
+
+/// Set in the sanitizer runs, which check our code rather than build configurations.
+let skipReleaseBuilds = ProcessInfo.processInfo.environment["DEEPLINK_SKIP_RELEASE_BUILDS"] == "1"
+
+/// The seed's Pattern 4 on real optimized binaries: a plain `swift build -c release` (the
+/// shipping configuration) refuses `debug://` links; the flavour `make release` builds, with
+/// `-DDEEPLINK_DEBUG_LINKS`, accepts them.
+///
+/// Each flavour builds into its own scratch path under `.build/`, so the debug build the
+/// other tests use is left alone; after the first run both are incremental no-ops. Set
+/// `DEEPLINK_SKIP_RELEASE_BUILDS=1` to skip (the sanitizer runs do: they check our code, not
+/// the build configuration).
+@Suite(.serialized, .disabled(if: skipReleaseBuilds, "DEEPLINK_SKIP_RELEASE_BUILDS=1"))
+struct ShippingBuildTests {
+
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// Builds `deeplink-app` with `flags` into `.build/<scratch>` and returns the binary's path.
+  static func buildApp(scratch: String, flags: [String]) throws -> String {
+    let arguments =
+      [
+        "swift", "build", "--package-path", packageRoot, "--scratch-path", packageRoot + "/.build/" + scratch,
+        "--product", "deeplink-app",
+      ] + flags
+    let build = try Command.run("/usr/bin/env", arguments)
+    guard build.status == 0 else { throw Failure("\(arguments.joined(separator: " ")):\n\(build)") }
+    // SwiftPM links `<scratch>/release` to the platform's folder (no second `swift build`
+    // for `--show-bin-path`).
+    return packageRoot + "/.build/" + scratch + "/release/deeplink-app"
+  }
+
+  @Test func plainReleaseBuildRefusesDebugLinksAndSaysSo() throws {
+    let executable = try Self.buildApp(scratch: "shipping", flags: ["-c", "release"])
+    let app = try RunningApp.start(executable: executable)
+    defer { app.stop() }
+
+    let before = try AppWire.state(of: app)
+    let client = try AppWire.connect(app)
+    defer { client.close() }
+    #expect(try client.json(#"{"op":"ping"}"#)["debugLinks"] == .bool(false))
+
+    // Raw, as a bare URL line and as a JSON request.
+    for line in ["debug://settings", #"{"op":"open","url":"debug://settings"}"#] {
+      let reply = try client.json(line)
+      #expect(reply["ok"] == .bool(false), "\(line)")
+      #expect(reply["error"]?["kind"] == .string("debug-links-disabled"), "\(line)")
+      let message = reply["error"]?["message"]?.stringValue ?? ""
+      #expect(message.contains("release build"), "\(message)")
+      #expect(message.contains("debug:// links do not exist"), "\(message)")
+      #expect(reply["state"] == nil && reply["applied"] == nil, "\(reply.serialized)")
+    }
+
+    // Through the real CLI: `deeplink open URL` and the route subcommand.
+    for arguments in [["open", "debug://settings"], ["settings"]] {
+      let result = try Command.run(Command.product("deeplink"), arguments + ["--socket", app.socket])
+      #expect(result.status == 65, "\(result)")
+      #expect(result.stderr.contains("the app rejected the link"), "\(result)")
+      #expect(result.stderr.contains("release build"), "\(result)")
+    }
+
+    #expect(try AppWire.state(of: app) == before)
+    #expect(ExpectedState.comparable(before) == ExpectedState.json(.root))
+  }
+
+  @Test func makeReleaseFlavourAcceptsDebugLinks() throws {
+    let executable = try Self.buildApp(
+      scratch: "internal",
+      flags: ["-c", "release", "--static-swift-stdlib", "-Xswiftc", "-DDEEPLINK_DEBUG_LINKS"])
+    let app = try RunningApp.start(executable: executable)
+    defer { app.stop() }
+
+    let client = try AppWire.connect(app)
+    defer { client.close() }
+    #expect(try client.json(#"{"op":"ping"}"#)["debugLinks"] == .bool(true))
+    let reply = try client.json("debug://settings")
+    #expect(reply["ok"] == .bool(true), "\(reply.serialized)")
+    #expect(reply["applied"] == .string("debug://settings"))
+
+    let result = try Command.run(
+      Command.product("deeplink"), ["open", "debug://recipe?id=42", "--socket", app.socket])
+    #expect(result.status == 0, "\(result)")
+    let state = try AppWire.state(of: app)
+    let expected = try RouteTableOracle.target(of: "debug://recipe?id=42")
+    #expect(ExpectedState.comparable(state) == ExpectedState.json(expected))
+  }
+}

@@ -1,0 +1,97 @@
+import DeepLinkRoutes
+import Foundation
+import TestSupport
+
+@testable import DeepLinkWire
+
+/// Talking to a real `deeplink-app` over its socket, with deadlines generous enough for a
+/// loaded two-core machine (they bound a hang; no test asserts a duration).
+enum AppWire {
+  static let deadlineMilliseconds = 20_000
+
+  static func connect(_ app: RunningApp) throws -> LineClient {
+    try LineClient.connect(path: app.socket, deadline: .after(milliseconds: deadlineMilliseconds))
+  }
+
+  /// The app's state as `{"op":"state"}` reports it, on a fresh connection.
+  static func state(of app: RunningApp) throws -> JSON {
+    let client = try connect(app)
+    defer { client.close() }
+    let reply = try client.json(#"{"op":"state"}"#)
+    guard let state = reply["state"] else { throw Failure("no state in \(reply.serialized)") }
+    return state
+  }
+
+  /// Whether the app answers a ping on a fresh connection.
+  static func answersPing(_ app: RunningApp) throws -> Bool {
+    let client = try connect(app)
+    defer { client.close() }
+    return try client.json(#"{"op":"ping"}"#)["ok"] == .bool(true)
+  }
+
+  /// The descriptors the app process holds open, from `/proc/<pid>/fd`.
+  static func openDescriptors(of app: RunningApp) throws -> Int {
+    try FileManager.default.contentsOfDirectory(atPath: "/proc/\(app.pid)/fd").count
+  }
+}
+
+extension LineClient {
+  /// Sends `line` and parses the reply line as JSON.
+  func json(_ line: String) throws -> JSON {
+    try JSON.parse(request(line, deadline: .after(milliseconds: AppWire.deadlineMilliseconds)))
+  }
+
+  /// Sends `bytes` exactly as given (no `\n` added) and parses the next reply line.
+  func json(bytes: [UInt8]) throws -> JSON {
+    let deadline = Deadline.after(milliseconds: AppWire.deadlineMilliseconds)
+    try write(bytes, deadline: deadline)
+    return try JSON.parse(readLine(deadline: deadline))
+  }
+
+  /// Writes raw bytes (no `\n` added).
+  func send(bytes: [UInt8]) throws {
+    try write(bytes, deadline: .after(milliseconds: AppWire.deadlineMilliseconds))
+  }
+}
+
+/// What the app's `state` JSON must be for a given ``NavigationState``: the same `path` and
+/// `overrides`, computed from the route table alone (not from the app's own code), so the
+/// test is an independent oracle.
+enum ExpectedState {
+  static func json(_ state: NavigationState) -> JSON {
+    .object([("path", .array(state.path.map(screen))), ("overrides", overrides(state.overrides))])
+  }
+
+  /// The `path` and `overrides` of an app `state` object, without its `screen` text.
+  static func comparable(_ state: JSON) -> JSON {
+    .object([("path", state["path"] ?? .null), ("overrides", state["overrides"] ?? .null)])
+  }
+
+  private static func screen(_ screen: Screen) -> JSON {
+    .object(
+      [("destination", .string(screen.destination.name))]
+        + screen.arguments.map { ($0.name, value($0.value)) })
+  }
+
+  private static func value(_ value: ArgumentValue) -> JSON {
+    switch value {
+    case .integer(let number): .int(number)
+    case .string(let text): .string(text)
+    case .boolean(let flag): .bool(flag)
+    }
+  }
+
+  private static func overrides(_ overrides: Overrides) -> JSON {
+    var members: [(String, JSON)] = []
+    if overrides.emptyRecipeList { members.append(("emptyRecipeList", .bool(true))) }
+    if overrides.networkError { members.append(("networkError", .bool(true))) }
+    if overrides.emptyFavorites { members.append(("emptyFavorites", .bool(true))) }
+    if let message = overrides.loginError { members.append(("loginError", .string(message))) }
+    return .object(members)
+  }
+}
+
+struct Failure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
