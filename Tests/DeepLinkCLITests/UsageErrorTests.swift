@@ -121,18 +121,26 @@ struct UsageErrorTests {
       hint: "Run 'deeplink help help' for its usage."),
     Case(
       error: "timeout not a number", arguments: ["--timeout", "abc", "state"],
-      message: "--timeout expects a positive number of seconds, got 'abc'", hint: topHint),
+      message: "--timeout expects a number of seconds from 0.001 to 86400, got 'abc'", hint: topHint),
     Case(
       error: "timeout zero", arguments: ["state", "--timeout", "0"],
-      message: "--timeout expects a positive number of seconds, got '0'",
+      message: "--timeout expects a number of seconds from 0.001 to 86400, got '0'",
       hint: "Run 'deeplink help state' for its usage."),
     Case(
       error: "timeout negative", arguments: ["wait", "--timeout", "-1"],
-      message: "--timeout expects a positive number of seconds, got '-1'",
+      message: "--timeout expects a number of seconds from 0.001 to 86400, got '-1'",
       hint: "Run 'deeplink help wait' for its usage."),
     Case(
       error: "timeout infinite", arguments: ["wait", "--timeout=inf"],
-      message: "--timeout expects a positive number of seconds, got 'inf'",
+      message: "--timeout expects a number of seconds from 0.001 to 86400, got 'inf'",
+      hint: "Run 'deeplink help wait' for its usage."),
+    Case(
+      error: "timeout too large to be a deadline", arguments: ["settings", "--timeout", "1e300"],
+      message: "--timeout expects a number of seconds from 0.001 to 86400, got '1e300'",
+      hint: "Run 'deeplink help settings' for its options."),
+    Case(
+      error: "timeout not a number at all", arguments: ["wait", "--timeout", "nan"],
+      message: "--timeout expects a number of seconds from 0.001 to 86400, got 'nan'",
       hint: "Run 'deeplink help wait' for its usage."),
     Case(
       error: "timeout without value", arguments: ["wait", "--timeout"],

@@ -50,7 +50,9 @@ struct ExitCodeTests {
     (["recipes", "--sort", "oldest"], "--sort expects one of name, newest, rating, got 'oldest'"),
     (["open", "debug://recipe?id=abc"], "id expects an integer, got 'abc'"),
     (["help", "recipee"], "no help for 'recipee' — did you mean 'recipe'?"),
-    (["--timeout", "abc", "settings"], "--timeout expects a positive number of seconds, got 'abc'"),
+    (
+      ["--timeout", "abc", "settings"], "--timeout expects a number of seconds from 0.001 to 86400, got 'abc'"
+    ),
   ])
   func usageErrorsExit64AndSendNothing(_ arguments: [String], message: String) throws {
     let app = try RunningApp.start()

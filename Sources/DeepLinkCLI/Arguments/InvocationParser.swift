@@ -157,9 +157,11 @@ struct InvocationParser {
       }
       options.socket = text
     case .timeout:
-      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+      guard let seconds = Double(text), GlobalOptions.timeoutRange.contains(seconds) else {
+        let range = GlobalOptions.timeoutRange
         throw .invalidValue(
-          option: option.flag, value: text, expected: "a positive number of seconds", in: context)
+          option: option.flag, value: text,
+          expected: "a number of seconds from \(range.lowerBound) to \(Int(range.upperBound))", in: context)
       }
       options.timeout = seconds
     case .json, .quiet, .help, .version:

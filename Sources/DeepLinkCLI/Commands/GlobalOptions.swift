@@ -21,6 +21,8 @@ package struct GlobalOptions: Hashable, Sendable {
 
   /// Seconds to wait for the app when `--timeout` is not given.
   package static let defaultTimeout: Double = 5
+  /// From a millisecond to a day: longer is a mistake, and would overflow the deadline.
+  package static let timeoutRange: ClosedRange<Double> = 0.001...86_400
 }
 
 /// The global options as declared once, for parsing and help.

@@ -18,7 +18,7 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownOption(String, in: UsageContext, suggestion: String?, known: [String])
   /// An option that needs a value came last or before another option.
   case missingValue(option: String, in: UsageContext)
-  /// A global option's value is wrong: `--timeout expects a positive number of seconds, got 'x'`.
+  /// A global option's value is wrong: `--timeout expects a number of seconds from 0.001 to 86400, got 'x'`.
   case invalidValue(option: String, value: String, expected: String, in: UsageContext)
   /// A flag given a value: `--json=yes`.
   case unexpectedValue(option: String, value: String, in: UsageContext)
