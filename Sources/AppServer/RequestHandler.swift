@@ -133,8 +133,12 @@ public struct RequestHandler {
       }
     }
     if let deadline {
-      let late = now() - deadline
-      guard late <= 0 else { throw .expired(lateByMilliseconds: late) }
+      let now = now()
+      // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
+      guard now <= deadline else {
+        let (late, overflow) = now.subtractingReportingOverflow(deadline)
+        throw .expired(lateByMilliseconds: overflow ? .max : late)
+      }
     }
     app.apply(link)
     let applied: AppliedReply

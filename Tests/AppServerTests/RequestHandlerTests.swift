@@ -108,6 +108,22 @@ import Testing
     #expect(reply["ok"] == .bool(true))
   }
 
+  /// Deadlines come from the client: the most extreme integers are answered, not trapped on.
+  @Test func extremeDeadlinesAreAnsweredWithoutOverflow() throws {
+    var handler = RequestHandler(now: { 1_000 })
+    let past = try JSON.parse(
+      handler.handle(
+        Array(#"{"op":"open","url":"debug://settings","deadline":-9223372036854775808}"#.utf8)[...]
+      ).reply)
+    #expect(past["error"]?["kind"] == .string("expired"))
+    #expect(handler.app.state == .root)
+    let future = try JSON.parse(
+      handler.handle(
+        Array(#"{"op":"open","url":"debug://settings","deadline":9223372036854775807}"#.utf8)[...]
+      ).reply)
+    #expect(future["ok"] == .bool(true))
+  }
+
   @Test func aReleaseBuildRefusesDebugLinks() throws {
     var handler = RequestHandler(debugLinksEnabled: false, now: { 0 })
     let reply = try JSON.parse(handler.handle(Array("debug://settings".utf8)[...]).reply)
