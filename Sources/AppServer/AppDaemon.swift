@@ -28,30 +28,33 @@ public enum AppDaemon {
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
+      index += 1
       switch argument {
       case "-h", "--help":
         StreamWriter.write(usage, to: 1)
         return 0
       case "--version":
-        StreamWriter.write("deeplink-app (route table \(RouteTable.builtIn.version))\n", to: 1)
+        StreamWriter.write(
+          "deeplink-app \(PackageVersion.number) (route table \(RouteTable.builtIn.version))\n", to: 1)
         return 0
       case "--socket":
-        guard index + 1 < arguments.count else { return usageError("--socket needs a path") }
-        socket = arguments[index + 1]
+        guard index < arguments.count else { return usageError("--socket needs a path") }
+        guard socket == nil else { return usageError("--socket is given twice; give it once") }
+        socket = arguments[index]
         index += 1
+      case _ where argument.hasPrefix("--socket="):
+        guard socket == nil else { return usageError("--socket is given twice; give it once") }
+        socket = String(argument.dropFirst("--socket=".count))
       default:
-        if argument.hasPrefix("--socket=") {
-          socket = String(argument.dropFirst("--socket=".count))
-        } else {
-          return usageError("unexpected argument '\(argument)'")
-        }
+        return usageError("unexpected argument '\(argument)'")
       }
-      index += 1
     }
-    let path = SocketPath.resolve(explicit: socket)
-    return serve(path: path)
+    if socket?.isEmpty == true { return usageError("--socket expects a socket path, got ''") }
+    return serve(path: SocketPath.resolve(explicit: socket))
   }
 
+  /// Serves `path` until a stop signal. Failing to start is 69 (nothing listens); failing
+  /// after the socket listened is 70.
   static func serve(path: String) -> Int32 {
     let version = RouteTable.builtIn.version
     var options = LineServer.Options()
@@ -62,21 +65,25 @@ public enum AppDaemon {
     var handler = RequestHandler(now: { Int(Clocks.epochMilliseconds) })
     var logLines = LogBuffer()
     let mode = BuildConfiguration.debugLinksEnabled ? "debug links on" : "release build: debug links off"
-    log("listening on \(path) (route table \(version), \(mode))")
+    var listening = false
+    let removed: Bool
     do {
-      try server.run(beforeSending: { logLines.flush() }) { line in
+      removed = try server.run(
+        onListening: {
+          listening = true
+          log("listening on \(path) (route table \(version), \(mode))")
+        },
+        beforeSending: { logLines.flush() }
+      ) { line in
         let (reply, entry) = handler.handle(line)
         if let entry { logLines.append(entry) }
         return reply
       }
     } catch {
       StreamWriter.write("deeplink-app: error: \(error.message)\n", to: 2)
-      switch error {
-      case .system: return 70
-      default: return 69
-      }
+      return listening ? 70 : 69
     }
-    log("stopped; removed \(path)")
+    log(removed ? "stopped; removed \(path)" : "stopped; left \(path), which is no longer this app's socket")
     return 0
   }
 

@@ -102,7 +102,7 @@ extension SocketTests {
       let finished = DispatchSemaphore(value: 0)
       let thread = Thread {
         usleep(100_000)
-        try? server.run(handler: RunningServer.echo)
+        _ = try? server.run(handler: RunningServer.echo)
         finished.signal()
       }
       thread.start()

@@ -40,9 +40,29 @@ struct HelpAndVersionTests {
     #expect(help.stdout.hasPrefix("usage: deeplink-app [--socket PATH]\n"))
     let version = try Command.run(Command.product("deeplink-app"), ["--version"])
     #expect(version.status == 0)
-    #expect(version.stdout == "deeplink-app (route table \(RouteTable.builtIn.version))\n")
-    let wrong = try Command.run(Command.product("deeplink-app"), ["--sockt", "x"])
+    #expect(version.stdout == "deeplink-app 0.1.0 (route table \(RouteTable.builtIn.version))\n")
+  }
+
+  /// Wrong arguments to the app: exit 64, a message naming the argument, and no app started.
+  @Test(arguments: [
+    (["--sockt", "x"], "unexpected argument '--sockt'"),
+    (["--socket"], "--socket needs a path"),
+    (["--socket", ""], "--socket expects a socket path, got ''"),
+    (["--socket="], "--socket expects a socket path, got ''"),
+    (["--socket", "/tmp/a/x.sock", "--socket=/tmp/b/x.sock"], "--socket is given twice; give it once"),
+  ])
+  func theAppRefusesWrongArguments(_ arguments: [String], message: String) throws {
+    let wrong = try Command.run(Command.product("deeplink-app"), arguments)
     #expect(wrong.status == 64)
-    #expect(wrong.stderr.hasPrefix("deeplink-app: error: unexpected argument '--sockt'"))
+    #expect(wrong.stderr == "deeplink-app: error: \(message)\nRun 'deeplink-app --help' for usage.\n")
+  }
+
+  /// An app that cannot listen exits 69 and never claims it was listening.
+  @Test func anAppThatCannotListenSaysSoAndExits69() throws {
+    let failed = try Command.run(
+      Command.product("deeplink-app"), ["--socket", "/nonexistent/deeplink/app.sock"])
+    #expect(failed.status == 69)
+    #expect(!failed.stderr.contains("listening on"), "\(failed)")
+    #expect(failed.stderr.contains("/nonexistent/deeplink"), "\(failed)")
   }
 }

@@ -9,7 +9,7 @@
 /// Used instead of `Synchronization.Mutex`, whose Linux implementation waits on a raw futex that
 /// ThreadSanitizer cannot see: every `Mutex`-guarded access is reported as a race there, which
 /// would bury real ones. `pthread_mutex_lock` is intercepted, so `--sanitize=thread` stays quiet.
-final class Lock<Value>: @unchecked Sendable {
+final class Lock<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 

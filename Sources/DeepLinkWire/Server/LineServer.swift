@@ -20,7 +20,7 @@
 ///   ``Options/idleTimeoutMilliseconds`` is closed.
 /// - Bytes are not decoded: invalid UTF-8 and NUL bytes reach the handler as they came, and
 ///   the handler decides what to answer. A line never contains `\n`; a final `\r` is removed.
-/// - ``run(beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM, having removed the socket
+/// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM, having removed the socket
 ///   file (if it is still ours) and released the lock.
 public final class LineServer: Sendable {
   /// The socket path served.
@@ -38,7 +38,7 @@ public final class LineServer: Sendable {
     self.options = options
   }
 
-  /// Makes ``run(beforeSending:handler:)`` return soon, from any thread. Stopping is final: a server that was
+  /// Makes ``run(onListening:beforeSending:handler:)`` return soon, from any thread. Stopping is final: a server that was
   /// asked to stop before `run` returns from `run` at once.
   public func stop() {
     control.withLock { control in
@@ -53,6 +53,8 @@ public final class LineServer: Sendable {
   /// Starts listening and serves until ``stop()`` or SIGINT/SIGTERM.
   ///
   /// - Parameters:
+  ///   - onListening: called once the socket is bound and listening, before the first client is
+  ///     served: the moment to say "listening" (not earlier, when the start may still fail).
   ///   - beforeSending: called on this thread once per round of the loop, after the handler
   ///     has answered the lines that arrived and before their replies are sent (and again
   ///     before each later send of lines that waited for room). The place to write out what
@@ -60,11 +62,15 @@ public final class LineServer: Sendable {
   ///     replies they belong to reach the clients.
   ///   - handler: called on this thread for each request line, in arrival order; returns the
   ///     reply line, without `\n` (a `\n` inside it would split the reply).
+  /// - Returns: whether the socket file was removed on the way out (it is left alone when
+  ///   something else replaced it meanwhile).
   /// - Throws: ``ServerError`` when the server cannot start (unsafe directory, another server
   ///   on the path, a file in the way) or `poll` fails.
+  @discardableResult
   public func run(
-    beforeSending: () -> Void = {}, handler: (_ line: ArraySlice<UInt8>) -> String
-  ) throws(ServerError) {
+    onListening: () -> Void = {}, beforeSending: () -> Void = {},
+    handler: (_ line: ArraySlice<UInt8>) -> String
+  ) throws(ServerError) -> Bool {
     SignalRelay.ignoreBrokenPipe()
     let userID = FileSystem.userID
     // The wake-up pipe and the signal handlers come first: once a client can connect,
@@ -82,16 +88,17 @@ public final class LineServer: Sendable {
       pipe.read.close()
       pipe.write.close()
     }
-    guard !stopped else { return }
+    guard !stopped else { return false }
 
     let socket = try ListeningSocket.open(path: path, backlog: options.backlog, userID: userID)
-    defer { socket.close() }
-
+    onListening()
     var loop = ServerLoop(listener: socket.listener, wakeUp: pipe.read, options: options, userID: userID)
     do {
       try loop.run(beforeSending: beforeSending, handler: handler)
     } catch {
+      socket.close()
       throw ServerError(error, path: nil)
     }
+    return socket.close()
   }
 }

@@ -47,12 +47,15 @@ struct ListeningSocket {
 
   /// Closes the listener, removes the socket file if it is still the one we bound (a newer
   /// server may have replaced it), and releases the lock.
-  func close() {
+  /// Closes the listener, removes the socket file if it is still ours, releases the lock.
+  /// - Returns: whether the socket file was removed.
+  @discardableResult
+  func close() -> Bool {
     listener.close()
-    if let current = try? FileStatus.of(path), current.kind == .socket, current.isSameFile(as: identity) {
-      try? FileSystem.removeFile(path)
-    }
-    lock.close()
+    defer { lock.close() }
+    guard let current = try? FileStatus.of(path), current.kind == .socket, current.isSameFile(as: identity)
+    else { return false }
+    return (try? FileSystem.removeFile(path)) != nil
   }
 
   private static func removeStaleSocket(at path: String) throws(ServerError) {

@@ -31,7 +31,7 @@ final class RunningServer: Sendable {
     let running = RunningServer(server: LineServer(path: path, options: options))
     let thread = Thread { [running] in
       let result = Result { () throws(ServerError) in
-        try running.server.run(beforeSending: beforeSending, handler: handler)
+        _ = try running.server.run(beforeSending: beforeSending, handler: handler)
       }
       running.outcome.withLock { $0 = result }
       running.finished.signal()
@@ -60,7 +60,7 @@ final class RunningServer: Sendable {
   static func startFailure(path: String, options: LineServer.Options = testOptions) -> ServerError? {
     let running = RunningServer(server: LineServer(path: path, options: options))
     let thread = Thread { [running] in
-      let result = Result { () throws(ServerError) in try running.server.run(handler: echo) }
+      let result = Result { () throws(ServerError) in _ = try running.server.run(handler: echo) }
       running.outcome.withLock { $0 = result }
       running.finished.signal()
     }
