@@ -43,11 +43,11 @@ public struct AppModel: Sendable {
     guard let screen = route.effect.stack.first(where: { $0.parameters.contains(parameter) }) else {
       return []
     }
-    switch (screen.destination, parameter) {
-    case (.recipe, "id"), (.recipeEdit, "id"):
+    switch (screen.destination, ScreenArgument(rawValue: parameter)) {
+    case (.recipe, .id), (.recipeEdit, .id):
       return data.recipes.map { (String($0.id), $0.title) }
-    case (.profile, "id"):
-      return [("current", "The signed-in user")] + data.users.map { ($0.id, $0.name) }
+    case (.profile, .id):
+      return [(Screen.currentUserID, "The signed-in user")] + data.users.map { ($0.id, $0.name) }
     default:
       return []
     }

@@ -1,3 +1,5 @@
+import DeepLinkRoutes
+
 /// The data an app model shows: recipes, users, the signed-in user and their favorites.
 public struct DataSet: Hashable, Sendable {
   /// Recipes in id order.
@@ -23,9 +25,9 @@ public struct DataSet: Hashable, Sendable {
     recipeIndex[id].map { recipes[$0] }
   }
 
-  /// The user with `id`; `current` names the signed-in user.
+  /// The user with `id`; ``Screen/currentUserID`` names the signed-in user.
   public func user(id: String) -> User? {
-    let wanted = id == "current" ? currentUserID : id
+    let wanted = id == Screen.currentUserID ? currentUserID : id
     return users.first(where: { $0.id == wanted })
   }
 

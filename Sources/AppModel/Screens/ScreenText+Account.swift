@@ -2,7 +2,7 @@ import DeepLinkRoutes
 
 extension ScreenText {
   func home() -> [String] {
-    let user = data.user(id: "current")
+    let user = data.user(id: Screen.currentUserID)
     return [
       "Home", "",
       "Welcome back\(user.map { ", \($0.name)" } ?? "")!",
@@ -16,7 +16,7 @@ extension ScreenText {
   func settings() -> [String] {
     [
       "Settings", "",
-      "  Account         \(data.user(id: "current")?.email ?? "signed out")",
+      "  Account         \(data.user(id: Screen.currentUserID)?.email ?? "signed out")",
       "  Notifications   On",
       "  Appearance      System",
       "  Units           Metric",
@@ -25,13 +25,13 @@ extension ScreenText {
   }
 
   func profile(_ screen: Screen) -> [String] {
-    let id = screen["id"]?.text ?? "current"
+    let id = screen.userID
     guard let user = user(of: screen) else {
       return ["Profile not found", "", "No user has id '\(id)'."]
     }
     return [
       user.name, "",
-      "User \(user.id)\(id == "current" ? " (you)" : "")",
+      "User \(user.id)\(id == Screen.currentUserID ? " (you)" : "")",
       "  Email     \(user.email)",
       "  Recipes   \(user.recipeCount)",
     ]

@@ -1,7 +1,7 @@
 import DeepLinkRoutes
 
 extension ScreenText {
-  func recipeList(sort: String) -> [String] {
+  func recipeList(sort: RecipeSort) -> [String] {
     var lines = ["Recipes", ""]
     if state.overrides.networkError {
       return lines + [
@@ -14,12 +14,12 @@ extension ScreenText {
     }
     let sorted: [Recipe]
     switch sort {
-    case "newest": sorted = data.recipes.reversed()
-    case "rating":
+    case .newest: sorted = data.recipes.reversed()
+    case .rating:
       sorted = data.recipes.sorted { ($0.ingredients.count, $1.id) > ($1.ingredients.count, $0.id) }
-    default: sorted = data.recipes.sorted { $0.title < $1.title }
+    case .name: sorted = data.recipes.sorted { $0.title < $1.title }
     }
-    lines.append("\(sorted.count) recipes, by \(sort)")
+    lines.append("\(sorted.count) recipes, by \(sort.rawValue)")
     lines += sorted.prefix(Self.visibleRows).map { item("#\($0.id) \($0.title)", "\($0.minutes) min") }
     if sorted.count > Self.visibleRows {
       lines.append("  … \(sorted.count - Self.visibleRows) more below")
@@ -41,7 +41,8 @@ extension ScreenText {
   func recipeDetail(_ screen: Screen) -> [String] {
     guard let recipe = recipe(of: screen) else {
       return [
-        "Recipe not found", "", "No recipe has id \(screen["id"]?.text ?? "?").", "  [Back to recipes]",
+        "Recipe not found", "", "No recipe has id \(screen.recipeID.map(String.init) ?? "?").",
+        "  [Back to recipes]",
       ]
     }
     let favorite = data.favoriteIDs.contains(recipe.id) ? "♥ Favorite" : "♡ Add to favorites"
@@ -55,10 +56,13 @@ extension ScreenText {
 
   func recipeEditor(_ screen: Screen) -> [String] {
     guard let recipe = recipe(of: screen) else {
-      return ["Edit Recipe", "", "No recipe has id \(screen["id"]?.text ?? "?"); there is nothing to edit."]
+      return [
+        "Edit Recipe", "",
+        "No recipe has id \(screen.recipeID.map(String.init) ?? "?"); there is nothing to edit.",
+      ]
     }
     var lines = ["Edit Recipe", ""]
-    if screen["unsaved"] == .boolean(true) {
+    if screen.hasUnsavedChanges {
       lines += ["● Unsaved changes", ""]
     }
     return lines + [

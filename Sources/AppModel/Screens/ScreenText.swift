@@ -29,7 +29,7 @@ struct ScreenText {
     case .settings: "Settings"
     case .profile: user(of: screen)?.name ?? "Profile"
     case .recipes: "Recipes"
-    case .recipe: recipe(of: screen)?.title ?? "Recipe \(screen["id"]?.text ?? "?")"
+    case .recipe: recipe(of: screen)?.title ?? "Recipe \(screen.recipeID.map(String.init) ?? "?")"
     case .recipeEdit: "Edit"
     case .login: "Login"
     case .favorites: "Favorites"
@@ -41,7 +41,7 @@ struct ScreenText {
     switch screen.destination {
     case .settings: return settings()
     case .profile: return profile(screen)
-    case .recipes: return recipeList(sort: screen["sort"]?.text ?? "name")
+    case .recipes: return recipeList(sort: screen.sort)
     case .recipe: return recipeDetail(screen)
     case .recipeEdit: return recipeEditor(screen)
     case .login: return login()
@@ -50,12 +50,11 @@ struct ScreenText {
   }
 
   func recipe(of screen: Screen) -> Recipe? {
-    guard case .integer(let id) = screen["id"] else { return nil }
-    return data.recipe(id: id)
+    screen.recipeID.flatMap { data.recipe(id: $0) }
   }
 
   func user(of screen: Screen) -> User? {
-    data.user(id: screen["id"]?.text ?? "current")
+    data.user(id: screen.userID)
   }
 
   /// A one-line item of a list: `  • title  (detail)`.

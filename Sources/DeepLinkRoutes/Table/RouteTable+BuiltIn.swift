@@ -10,12 +10,17 @@ extension RouteTable {
     Route(
       "profile", summary: "Show a user's profile",
       help: "Opens the profile screen of one user; without --id, the signed-in user's.",
-      parameters: [.string("id", default: "current", help: "User id, or 'current'")],
+      parameters: [
+        .string(
+          "id", default: Screen.currentUserID, help: "User id, or '\(Screen.currentUserID)'")
+      ],
       effect: .show(.profile, "id")),
     Route(
       "recipes", summary: "Show the recipe list",
       parameters: [
-        .choice("sort", ["name", "newest", "rating"], default: "name", help: "Order of the list")
+        .choice(
+          "sort", RecipeSort.allCases.map(\.rawValue), default: RecipeSort.name.rawValue,
+          help: "Order of the list")
       ],
       effect: .show(.recipes, "sort")),
     Route(

@@ -11,6 +11,8 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
   case emptyChoices(route: String, parameter: String)
   /// An effect takes a parameter the route does not declare.
   case unknownEffectParameter(route: String, parameter: String)
+  /// An effect binds a parameter to a screen that reads no argument of that name.
+  case unknownScreenArgument(route: String, destination: String, parameter: String)
 
   public var description: String {
     switch self {
@@ -30,6 +32,11 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
       "choice parameter '\(parameter)' of \(route) has no choices"
     case .unknownEffectParameter(let route, let parameter):
       "the effect of \(route) uses '\(parameter)', which \(route) does not declare"
+    case .unknownScreenArgument(let route, let destination, let parameter):
+      "the effect of \(route) binds '\(parameter)' to the \(destination) screen, which reads "
+        + ((Destination(rawValue: destination)?.arguments.map { "'\($0.rawValue)'" }).map {
+          $0.isEmpty ? "no argument" : $0.joined(separator: ", ")
+        } ?? "no argument")
     }
   }
 }
@@ -62,6 +69,14 @@ extension RouteTable {
         }
         if case .choice(let choices) = parameter.type, choices.isEmpty {
           problems.append(.emptyChoices(route: route.name, parameter: parameter.name))
+        }
+      }
+      for template in route.effect.stack {
+        for name in template.parameters
+        where !template.destination.arguments.contains(where: { $0.rawValue == name }) {
+          problems.append(
+            .unknownScreenArgument(route: route.name, destination: template.destination.name, parameter: name)
+          )
         }
       }
       var used = route.effect.stack.flatMap(\.parameters)

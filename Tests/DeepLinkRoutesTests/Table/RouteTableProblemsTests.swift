@@ -137,6 +137,20 @@ struct RouteTableProblemsTests {
       [.unknownEffectParameter(route: "home", parameter: "id")],
       ["the effect of home uses 'id', which home does not declare"]),
     ProblemCase(
+      "a binding the screen does not read (a misspelt argument)",
+      [
+        Route(
+          "home", summary: "", parameters: [.integer("recipeId", help: "")],
+          effect: .show(.recipe, "recipeId"))
+      ],
+      [.unknownScreenArgument(route: "home", destination: "recipe", parameter: "recipeId")],
+      ["the effect of home binds 'recipeId' to the recipe screen, which reads 'id'"]),
+    ProblemCase(
+      "a binding to a screen that reads no argument",
+      [Route("home", summary: "", parameters: [.string("tab", help: "")], effect: .show(.settings, "tab"))],
+      [.unknownScreenArgument(route: "home", destination: "settings", parameter: "tab")],
+      ["the effect of home binds 'tab' to the settings screen, which reads no argument"]),
+    ProblemCase(
       "a login error using an undeclared parameter",
       [
         Route(
