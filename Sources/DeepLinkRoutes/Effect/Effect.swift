@@ -3,8 +3,10 @@
 public struct Effect: Hashable, Sendable {
   /// The screens pushed from the root, bottom first.
   public let stack: [ScreenTemplate]
+  /// The overrides set, on top of none: a link never keeps an earlier link's overrides.
   public let overrides: [OverrideEffect]
 
+  /// An effect showing `stack` from the root, with `overrides` in force.
   public init(stack: [ScreenTemplate], overrides: [OverrideEffect] = []) {
     self.stack = stack
     self.overrides = overrides
@@ -18,10 +20,12 @@ public struct Effect: Hashable, Sendable {
 
 /// A screen of an effect's stack, with the names of the route parameters it takes.
 public struct ScreenTemplate: Hashable, Sendable {
+  /// The screen pushed.
   public let destination: Destination
   /// Route parameters copied, under the same names, into the screen's arguments.
   public let parameters: [String]
 
+  /// A screen of `destination` taking the route parameters called `parameters`.
   public init(_ destination: Destination, _ parameters: [String] = []) {
     self.destination = destination
     self.parameters = parameters
@@ -32,8 +36,10 @@ public struct ScreenTemplate: Hashable, Sendable {
 public struct NavigationState: Hashable, Sendable {
   /// Screens above the root, bottom first; empty means the root screen.
   public var path: [Screen]
+  /// The debug overrides in force.
   public var overrides: Overrides
 
+  /// A state showing `path` with `overrides`; by default the root with none.
   public init(path: [Screen] = [], overrides: Overrides = .none) {
     self.path = path
     self.overrides = overrides

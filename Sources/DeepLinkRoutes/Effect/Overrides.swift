@@ -12,6 +12,7 @@ public struct Overrides: Hashable, Sendable {
   /// The login screen shows this error message.
   public var loginError: String?
 
+  /// Overrides with the given flags; by default none.
   public init(
     emptyRecipeList: Bool = false, networkError: Bool = false, emptyFavorites: Bool = false,
     loginError: String? = nil
@@ -25,6 +26,7 @@ public struct Overrides: Hashable, Sendable {
   /// No override: what `reset` leaves.
   public static let none = Overrides()
 
+  /// Whether no override is in force.
   public var isEmpty: Bool { self == .none }
 }
 

@@ -2,15 +2,18 @@
 ///
 ///     Screen(.recipe, [("id", .integer(42))])  // recipe 42
 public struct Screen: Hashable, Sendable {
+  /// What the screen shows.
   public let destination: Destination
   /// The destination's arguments, in declaration order.
   public let arguments: [Argument]
 
+  /// A screen of `destination` opened with `arguments`.
   public init(_ destination: Destination, _ arguments: [Argument] = []) {
     self.destination = destination
     self.arguments = arguments
   }
 
+  /// A screen of `destination` opened with `(name, value)` pairs.
   public init(_ destination: Destination, _ arguments: [(String, ArgumentValue)]) {
     self.init(destination, arguments.map { Argument(name: $0.0, value: $0.1) })
   }
@@ -23,9 +26,12 @@ public struct Screen: Hashable, Sendable {
 
 /// A named value: one argument of a screen.
 public struct Argument: Hashable, Sendable {
+  /// The argument's name: a ``ScreenArgument`` raw value.
   public let name: String
+  /// The argument's value.
   public let value: ArgumentValue
 
+  /// The argument `name` with `value`.
   public init(name: String, value: ArgumentValue) {
     self.name = name
     self.value = value

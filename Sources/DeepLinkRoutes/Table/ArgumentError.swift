@@ -1,11 +1,15 @@
 /// Why the arguments given to a route do not make a link. Shared by URL queries and command
 /// lines; ``message(prefix:)`` names parameters the way the user wrote them.
 public enum ArgumentError: Error, Hashable, Sendable {
+  /// A name the route does not declare, with the closest declared one and all of them.
   case unknownParameter(String, route: String, suggestion: String?, known: [String])
+  /// A required parameter left out.
   case missingParameter(String, route: String)
+  /// A parameter given more than once.
   case duplicateParameter(String)
   /// A non-boolean parameter given without a value.
   case missingValue(String)
+  /// A value its parameter's type does not accept.
   case invalidValue(String, ValueError)
 
   /// One sentence; `prefix` is `""` for URL query keys and `"--"` for command-line options.

@@ -5,6 +5,7 @@
 ///     link["id"]  // .integer(42)
 ///     RouteTable.builtIn.url(for: link)  // "debug://recipe?id=42"
 public struct Link: Hashable, Sendable {
+  /// The route the link opens.
   public let route: Route
   /// One value per parameter of `route`, in declaration order, defaults filled in.
   public let values: [ArgumentValue]

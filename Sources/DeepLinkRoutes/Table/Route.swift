@@ -15,9 +15,12 @@ public struct Route: Hashable, Sendable {
   public let summary: String
   /// Longer help; may be empty.
   public let help: String
+  /// The typed parameters, in declaration order (the order of URLs and help).
   public let parameters: [Parameter]
+  /// What the link does to the app.
   public let effect: Effect
 
+  /// Declares a route; see the type's example.
   public init(
     _ name: String, summary: String, help: String = "", parameters: [Parameter] = [],
     effect: Effect

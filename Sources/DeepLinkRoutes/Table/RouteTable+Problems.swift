@@ -14,6 +14,7 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
   /// An effect binds a parameter to a screen that reads no argument of that name.
   case unknownScreenArgument(route: String, destination: String, parameter: String)
 
+  /// The problem in one sentence, for a test failure or a build log.
   public var description: String {
     switch self {
     case .duplicateRoute(let name): "route '\(name)' is declared twice"

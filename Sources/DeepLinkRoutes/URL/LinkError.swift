@@ -2,17 +2,21 @@
 public enum LinkError: Error, Hashable, Sendable {
   /// The text is not `scheme://route...`; `reason` says what is off.
   case notAURL(String, reason: String)
+  /// Another scheme than the table's (`http://` for `debug://`).
   case wrongScheme(found: String, expected: String)
   /// `debug://` with nothing after it.
   case missingRoute
+  /// A route the table does not hold, with the closest name if one is close.
   case unknownRoute(String, suggestion: String?)
   /// Anything after the route but a single `/`.
   case unexpectedPath(String)
+  /// A `#fragment`, which debug links do not take.
   case unexpectedFragment(String)
   /// A `%` not followed by two hex digits.
   case malformedPercentEscape(String)
   /// Percent-escapes that decode to bytes that are not UTF-8, in the named query key or value.
   case invalidUTF8(String)
+  /// The query does not fit the route's parameters.
   case argument(ArgumentError)
 
   /// One sentence that names what is wrong and, where it can, what would be right.

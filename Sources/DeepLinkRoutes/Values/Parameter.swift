@@ -5,14 +5,18 @@
 public struct Parameter: Hashable, Sendable {
   /// The query key and, prefixed with `--`, the command-line option.
   public let name: String
+  /// What the parameter accepts.
   public let type: ParameterType
   /// The value used when the parameter is left out; `nil` makes the parameter required.
   public let defaultValue: ArgumentValue?
   /// One line for help text.
   public let help: String
 
+  /// Whether a link must give the parameter (it has no default).
   public var isRequired: Bool { defaultValue == nil }
 
+  /// A parameter; prefer the factories ``integer(_:range:default:help:)``, ``string(_:default:help:)``,
+  /// ``flag(_:help:)`` and ``choice(_:_:default:help:)``.
   public init(name: String, type: ParameterType, default defaultValue: ArgumentValue?, help: String) {
     self.name = name
     self.type = type

@@ -1,9 +1,14 @@
 /// Why the text of one argument is not a value of its parameter's type.
 public enum ValueError: Error, Hashable, Sendable {
+  /// Not a decimal integer (the text as given).
   case notAnInteger(String)
+  /// Digits beyond what an `Int` holds.
   case integerOverflow(String)
+  /// An integer outside the parameter's range.
   case outOfRange(Int, ClosedRange<Int>)
+  /// Not `true`, `false`, `1` or `0`.
   case notABoolean(String)
+  /// Not one of the choices; `suggestion` is the closest one, if any is close.
   case notAChoice(String, choices: [String], suggestion: String?)
 
   /// One sentence naming the parameter as the user wrote it (`id` in a URL, `--id` on a
