@@ -3,13 +3,13 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink-app [--socket PATH]`: the headless app model, serving its socket in the
-/// foreground until SIGINT or SIGTERM, logging one line per applied link to stderr.
+/// foreground until SIGINT, SIGTERM or SIGHUP, logging one line per applied link to stderr.
 public enum AppDaemon {
   static let usage = """
     usage: deeplink-app [--socket PATH]
 
     Runs the headless recipe app and applies the debug links that `deeplink` sends it over a
-    Unix domain socket. Runs in the foreground; stop it with Ctrl-C or SIGTERM.
+    Unix domain socket. Runs in the foreground; stop it with Ctrl-C, SIGTERM or SIGHUP.
 
     options:
       --socket PATH  where to listen (default: $DEEPLINK_SOCKET, else

@@ -100,6 +100,9 @@ import Testing
     Failure(input: "1e999", error: .invalidNumber(offset: 0)),
     Failure(input: String(repeating: "[", count: 65), error: .tooDeep),
     Failure(input: "1 2", error: .trailingBytes(offset: 2)),
+    Failure(input: #"{"op":"open","op":"state"}"#, error: .duplicateKey("op")),
+    Failure(
+      input: "{" + (0..<40).map { "\"k\($0)\":0," }.joined() + #""k7":1}"#, error: .duplicateKey("k7")),
   ]
 
   @Test(arguments: failures)
@@ -125,6 +128,7 @@ import Testing
     (.invalidUTF8, "JSON text is not UTF-8"),
     (.tooDeep, "JSON nests deeper than 64 levels"),
     (.trailingBytes(offset: 2), "unexpected bytes after the JSON value at offset 2"),
+    (.duplicateKey("op"), #"the key "op" appears twice in one JSON object"#),
   ])
   func messages(_ error: JSONError, _ message: String) {
     #expect(error.message == message)

@@ -21,6 +21,13 @@ extension SocketTests {
         error == .system(call: "mkdir", path: directory.appending("a/b"), errno: Errno(rawValue: ENOENT)))
     }
 
+    /// A shared directory such as /tmp is refused with advice that does not touch it.
+    @Test func aSharedStickyDirectoryIsRefusedWithoutChmodAdvice() throws {
+      let error = try #require(RunningServer.startFailure(path: "/tmp/deeplink-test-\(getpid()).sock"))
+      #expect(error.message.contains("choose a --socket path in a directory of your own"), "\(error.message)")
+      #expect(!error.message.contains("chmod"), "\(error.message)")
+    }
+
     @Test func groupWritableDirectoryIsRefused() throws {
       let directory = TemporaryDirectory()
       defer { directory.remove() }
@@ -30,7 +37,7 @@ extension SocketTests {
       let error = try #require(RunningServer.startFailure(path: socketDirectory + "/app.sock"))
       #expect(error == .unsafeDirectory(path: socketDirectory, problem: .writableByOthers(mode: "0770")))
       #expect(error.message.contains("mode 0770"))
-      #expect(error.message.contains("chmod 700 \(socketDirectory)"))
+      #expect(error.message.contains("chmod go-w \(socketDirectory)"))
       #expect(permissions(of: socketDirectory) == 0o770)
     }
 
@@ -45,7 +52,7 @@ extension SocketTests {
       let error = try #require(RunningServer.startFailure(path: socketDirectory + "/app.sock"))
       #expect(
         error == .unsafeDirectory(path: socketDirectory, problem: .ownedByAnotherUser(owner: 65534, user: 0)))
-      #expect(error.message.contains("owned by uid 65534"))
+      #expect(error.message.contains("belongs to uid 65534"))
     }
 
     @Test func fileWhereTheDirectoryShouldBeIsRefused() throws {

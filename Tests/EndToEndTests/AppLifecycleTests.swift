@@ -11,7 +11,7 @@ import Testing
 /// `deeplink-app` as a process: stopping, its socket file, a second instance, its log.
 @Suite("deeplink-app lifecycle")
 struct AppLifecycleTests {
-  @Test(arguments: [SIGTERM, SIGINT])
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
   func stopsCleanlyOnASignalAndRemovesItsSocket(_ signal: Int32) throws {
     let app = try RunningApp.start()
     defer { app.stop() }

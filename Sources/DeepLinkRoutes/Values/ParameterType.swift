@@ -28,7 +28,12 @@ public enum ParameterType: Hashable, Sendable {
   public func parse(_ text: String) throws(ValueError) -> ArgumentValue {
     switch self {
     case .integer(let range):
-      let number = try Self.parseInteger(text)
+      let number: Int
+      do {
+        number = try Self.parseInteger(text)
+      } catch .integerOverflow {
+        throw .integerOverflow(text, range: range)
+      }
       if let range, !range.contains(number) { throw .outOfRange(number, range) }
       return .integer(number)
     case .string:

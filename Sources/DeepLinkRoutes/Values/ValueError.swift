@@ -2,8 +2,8 @@
 public enum ValueError: Error, Hashable, Sendable {
   /// Not a decimal integer (the text as given).
   case notAnInteger(String)
-  /// Digits beyond what an `Int` holds.
-  case integerOverflow(String)
+  /// Digits beyond what an `Int` holds; `range` is the parameter's, if it has one.
+  case integerOverflow(String, range: ClosedRange<Int>? = nil)
   /// An integer outside the parameter's range.
   case outOfRange(Int, ClosedRange<Int>)
   /// Not `true`, `false`, `1` or `0`.
@@ -20,7 +20,9 @@ public enum ValueError: Error, Hashable, Sendable {
     switch self {
     case .notAnInteger(let text):
       "\(parameter) expects an integer, got '\(text)'"
-    case .integerOverflow(let text):
+    case .integerOverflow(let text, let range?):
+      "\(parameter) expects an integer from \(range.lowerBound) to \(range.upperBound), got '\(text)' (\(text.hasPrefix("-") ? "too small" : "too large"))"
+    case .integerOverflow(let text, nil):
       "\(parameter) expects an integer between \(Int.min) and \(Int.max), got '\(text)'"
         + (text.hasPrefix("-") ? " (too small)" : " (too large)")
     case .outOfRange(let number, let range):

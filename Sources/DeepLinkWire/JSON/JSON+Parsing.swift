@@ -62,6 +62,7 @@ private struct Parser {
   mutating func object(depth: Int) throws(JSONError) -> JSON {
     index += 1
     var members: [(String, JSON)] = []
+    var keys: Set<String>?
     skipWhitespace()
     if try peek() == UInt8(ascii: "}") {
       index += 1
@@ -71,6 +72,16 @@ private struct Parser {
       skipWhitespace()
       guard try peek() == UInt8(ascii: "\"") else { throw .unexpectedByte(bytes[index], offset: index) }
       let key = try string()
+      // A linear scan for the small objects of the protocol (a Set would cost the CLI's
+      // start-up a conformance lookup); a set once an object grows, so a hostile line of
+      // thousands of keys stays linear.
+      if members.count < 16 {
+        guard !members.contains(where: { $0.0 == key }) else { throw .duplicateKey(key) }
+      } else {
+        var seen = keys ?? Set(members.map(\.0))
+        guard seen.insert(key).inserted else { throw .duplicateKey(key) }
+        keys = seen
+      }
       skipWhitespace()
       try expect(UInt8(ascii: ":"))
       skipWhitespace()

@@ -7,6 +7,8 @@ public enum JSONError: Error, Hashable, Sendable {
   case invalidUTF8
   case tooDeep
   case trailingBytes(offset: Int)
+  /// An object names the same key twice: which one counts would be a guess.
+  case duplicateKey(String)
 
   public var message: String {
     switch self {
@@ -20,6 +22,7 @@ public enum JSONError: Error, Hashable, Sendable {
     case .invalidUTF8: "JSON text is not UTF-8"
     case .tooDeep: "JSON nests deeper than 64 levels"
     case .trailingBytes(let offset): "unexpected bytes after the JSON value at offset \(offset)"
+    case .duplicateKey(let key): "the key \(JSON.string(key).serialized) appears twice in one JSON object"
     }
   }
 }

@@ -12,8 +12,8 @@
 /// are installed when the first pipe registers and the previous ones put back when the last
 /// one leaves, so a process that stopped serving gets its usual Ctrl-C behaviour back.
 enum SignalRelay {
-  /// The signals that stop a server.
-  static let stopSignals: [Int32] = [SIGINT, SIGTERM]
+  /// The signals that stop a server cleanly: Ctrl-C, `kill`, and a closed terminal.
+  static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe), and
   /// unblocks them on the calling thread.

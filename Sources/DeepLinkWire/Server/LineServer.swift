@@ -20,7 +20,7 @@
 ///   ``Options/idleTimeoutMilliseconds`` is closed.
 /// - Bytes are not decoded: invalid UTF-8 and NUL bytes reach the handler as they came, and
 ///   the handler decides what to answer. A line never contains `\n`; a final `\r` is removed.
-/// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM, having removed the socket
+/// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM/SIGHUP, having removed the socket
 ///   file (if it is still ours) and released the lock.
 public final class LineServer: Sendable {
   /// The socket path served.
@@ -50,7 +50,7 @@ public final class LineServer: Sendable {
     }
   }
 
-  /// Starts listening and serves until ``stop()`` or SIGINT/SIGTERM.
+  /// Starts listening and serves until ``stop()`` or SIGINT/SIGTERM/SIGHUP.
   ///
   /// - Parameters:
   ///   - onListening: called once the socket is bound and listening, before the first client is

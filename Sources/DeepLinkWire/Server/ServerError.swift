@@ -23,6 +23,12 @@ public enum ServerError: Error, Hashable, Sendable {
     case writableByOthers(mode: String)
   }
 
+  /// The fix for a directory that is not the user's alone.
+  static func privateDirectoryAdvice(user: UInt32) -> String {
+    "choose a --socket path in a directory of your own, such as /tmp/deeplink-\(user)/app.sock "
+      + "(deeplink-app creates it, mode 0700)"
+  }
+
   /// One sentence for people: what is wrong, where, and how to fix it.
   public var message: String {
     switch self {
@@ -34,11 +40,15 @@ public enum ServerError: Error, Hashable, Sendable {
       case .notADirectory(let kind):
         return prefix + "it is \(kind), not a directory; remove it or choose another --socket path"
       case .ownedByAnotherUser(let owner, let user):
-        return prefix + "it is owned by uid \(owner), not by you (uid \(user)); "
-          + "remove it or choose another --socket path"
+        return prefix + "it belongs to uid \(owner), not to you (uid \(user)); "
+          + Self.privateDirectoryAdvice(user: user)
+      case .writableByOthers(let mode) where mode.count == 4 && !mode.hasPrefix("0"):
+        // Sticky and world-writable: a shared directory such as /tmp, never to be chmod-ed.
+        return prefix + "it is shared (mode \(mode)): other users can create files in it; "
+          + Self.privateDirectoryAdvice(user: FileSystem.userID)
       case .writableByOthers(let mode):
-        return prefix + "other users can write to it (mode \(mode)); "
-          + "run `chmod 700 \(path)` or choose another --socket path"
+        return prefix + "other users can write to it (mode \(mode)); run `chmod go-w \(path)`, or "
+          + Self.privateDirectoryAdvice(user: FileSystem.userID)
       }
     case .alreadyListening(let path):
       return "another deeplink-app is already listening on \(path)"

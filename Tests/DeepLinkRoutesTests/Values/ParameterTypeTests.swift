@@ -62,8 +62,8 @@ struct ParameterTypeTests {
     ParseCase("above a range", small, "11", throws: .outOfRange(11, 1...10)),
     ParseCase("far below a range", small, "-9223372036854775808", throws: .outOfRange(.min, 1...10)),
     ParseCase(
-      "overflow is not out of range", small, "99999999999999999999",
-      throws: .integerOverflow("99999999999999999999")),
+      "overflow names the range", small, "99999999999999999999",
+      throws: .integerOverflow("99999999999999999999", range: 1...10)),
     ParseCase("garbage is not out of range", small, "x", throws: .notAnInteger("x")),
   ]
 
