@@ -3,7 +3,8 @@ import DeepLinkWire
 
 extension DeepLinkTool {
   /// `deeplink batch [FILE|-]`: checks every line first (a usage error sends nothing), then
-  /// sends the links one by one over one connection, stopping at the first failure.
+  /// sends the links one by one over one connection, stopping at the first failure. A batch
+  /// with no link succeeds without connecting.
   ///
   /// Output per applied line: the screen (text), one JSON state per line (`--json`, JSON
   /// Lines), or nothing (`--quiet`).
@@ -14,14 +15,12 @@ extension DeepLinkTool {
     } catch {
       throw .batch(line: nil, .usage, "cannot read \(error.path): \(error.reason)")
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .batch(line: nil, .usage, "\(path ?? "standard input") is not UTF-8 text")
-    }
     var steps: [(line: Int, link: Link)] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, line) in BatchLine.lines(of: bytes).enumerated() {
+      guard let line else { throw .batch(line: index + 1, .usage, "the line is not UTF-8 text") }
       let link: Link?
       do {
-        link = try BatchLine.parse(String(line), table: table)
+        link = try BatchLine.parse(line, table: table)
       } catch {
         throw .batch(line: index + 1, .usage, error.message)
       }
@@ -33,6 +32,8 @@ extension DeepLinkTool {
       }
       steps.append((index + 1, link))
     }
+    // Nothing to send (only blank lines and comments): done, whether or not an app listens.
+    guard !steps.isEmpty else { return }
     var session = try connect(options)
     defer { session.close() }
     for (number, link) in steps {
