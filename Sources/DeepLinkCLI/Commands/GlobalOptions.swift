@@ -1,3 +1,5 @@
+import DeepLinkWire
+
 /// The options every command takes, before or after the subcommand.
 ///
 ///     deeplink --socket /tmp/app.sock recipe --id 42 --json
@@ -56,8 +58,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   package var help: String {
     switch self {
     case .socket:
-      "The app's socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, "
-        + "else /tmp/deeplink-<uid>/app.sock)"
+      "The app's socket (default: \(SocketPath.searchOrder))"
     case .timeout:
       "How long to wait for the app, in seconds (default: \(Self.formatted(GlobalOptions.defaultTimeout)))"
     case .json: "Print JSON instead of text"

@@ -1,5 +1,5 @@
 package import DeepLinkRoutes
-import DeepLinkWire
+package import DeepLinkWire
 
 /// The `deeplink` program: parses the command line, runs the command, returns the exit code.
 ///
@@ -27,15 +27,24 @@ package struct DeepLinkTool {
   /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
   /// conformance lookup across the whole binary, a fifth of that command's start-up.
   package static func main(arguments: [String]) -> Int32 {
-    DeepLinkTool(readEnvironment: { StandardStreams.environment(environmentVariables) }).run(arguments)
-      .rawValue
+    DeepLinkTool(readEnvironment: { StandardStreams.environment(environmentVariables.map(\.name)) })
+      .run(arguments).rawValue
   }
 
   var environment: [String: String] { readEnvironment() }
 
-  /// Every environment variable `deeplink` reads: the socket (``SocketPath``) and colour
-  /// (``Style``).
-  static let environmentVariables = [SocketPath.environmentVariable, "XDG_RUNTIME_DIR", "NO_COLOR", "TERM"]
+  /// Every environment variable `deeplink` reads, each declared by the code that reads it: the
+  /// socket (``SocketPath``), colour (``Style``) and the completion callback's `~`
+  /// (``CompletionCallback``). Only these are copied from the environment; help lists them.
+  package static let environmentVariables: [EnvironmentVariable] = {
+    var variables: [EnvironmentVariable] = []
+    for variable in SocketPath.environmentVariables + Style.environmentVariables
+      + CompletionCallback.environmentVariables where !variables.contains(variable)
+    {
+      variables.append(variable)
+    }
+    return variables
+  }()
 
   package func run(_ arguments: [String]) -> ExitCode {
     let invocation: Invocation

@@ -14,7 +14,7 @@ public enum SocketPathError: Error, Hashable, Sendable {
       "the socket path '\(path.debugEscaped)' contains a NUL byte"
     case .tooLong(let path, let length, let limit):
       "the socket path '\(path)' is \(length) bytes long; Unix sockets allow at most \(limit) "
-        + "bytes here: choose a shorter path with --socket or \(SocketPath.environmentVariable)"
+        + "bytes here: choose a shorter path with --socket or \(SocketPath.socketVariable.name)"
     }
   }
 }
