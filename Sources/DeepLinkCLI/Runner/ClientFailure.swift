@@ -4,6 +4,8 @@ import DeepLinkWire
 enum ClientFailure: Error {
   /// Connecting, sending or reading failed.
   case socket(SocketError)
+  /// `deeplink wait`: no app listened on `path` within `seconds`. Nothing was sent.
+  case noAppCame(path: String, seconds: Double)
   /// The app answered with an error (`kind` from the wire, such as `unknown-route`).
   case rejected(kind: String, message: String)
   /// The app's reply is not what the protocol promises.
@@ -24,6 +26,7 @@ enum ClientFailure: Error {
       }
     case .rejected(let kind, _):
       kind == "expired" ? .timedOut : (kind == "line-too-long" ? .usage : .rejected)
+    case .noAppCame: .timedOut
     case .badReply: .internalError
     case .linkTooLong: .usage
     case .batch(_, let code, _): code
@@ -39,6 +42,9 @@ enum ClientFailure: Error {
       "the app on \(path) closed the connection before answering; it may have crashed or "
         + "stopped — check its log, then retry"
     case .socket(let error): error.message
+    case .noAppCame(let path, let seconds):
+      "no app started listening on \(path) within \(GlobalOption.formatted(seconds)) s; start one "
+        + "with `deeplink-app --socket \(ShellQuoting.quote(path)) &`"
     case .rejected(_, let message): "the app rejected the link: \(message)"
     case .badReply(let reason): "unexpected reply from the app: \(reason)"
     case .linkTooLong(let bytes, let limit):

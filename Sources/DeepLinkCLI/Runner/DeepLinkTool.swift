@@ -108,7 +108,7 @@ package struct DeepLinkTool {
         try LineClient.waitForListener(path: path, deadline: .after(milliseconds: milliseconds(options)))
           .close()
       } catch .timedOut {
-        throw .socket(.timedOut(path: path))
+        throw .noAppCame(path: path, seconds: options.timeout ?? GlobalOptions.defaultTimeout)
       } catch {
         throw .socket(error)
       }
