@@ -35,12 +35,10 @@ extension CompletionCallback {
     let path = SocketPath.resolve(
       explicit: query.socket.map { expandingTilde($0, home: environment[homeVariable.name]) },
       environment: environment)
-    let request = JSON.object([
-      ("op", .string("values")), ("route", .string(query.route)), ("parameter", .string(query.parameter)),
-    ])
+    let request = Request.values(route: query.route, parameter: query.parameter)
     guard let client = try? LineClient.connect(path: path, deadline: deadline) else { return [] }
     defer { client.close() }
-    guard let line = try? client.request(request.serialized, deadline: deadline) else { return [] }
+    guard let line = try? client.request(request.line, deadline: deadline) else { return [] }
     return values(fromReply: line)
   }
 

@@ -35,28 +35,24 @@ struct AppSession {
 
   /// Opens `url` in the app and returns its reply (with `state`).
   mutating func open(_ url: String) throws(ClientFailure) -> JSON {
-    try request(Self.openRequest(url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds))
-  }
-
-  static func openRequest(_ url: String, deadline: Int) -> JSON {
-    .object([("op", .string("open")), ("url", .string(url)), ("deadline", .int(deadline))])
+    try request(.open(url: url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds))
   }
 
   /// Throws ``ClientFailure/linkTooLong(bytes:limit:)`` when the request opening `url` would be
   /// longer than the app accepts: a usage error found before anything is sent.
   static func checkFits(_ url: String) throws(ClientFailure) {
     // The longest deadline an Int prints, so the check never passes a line the app refuses.
-    let bytes = openRequest(url, deadline: .max).serialized.utf8.count
+    let bytes = Request.open(url: url, deadline: .max).line.utf8.count
     let limit = LineFramer.defaultMaximumLineLength
     guard bytes <= limit else { throw .linkTooLong(bytes: bytes, limit: limit) }
   }
 
   /// Sends `request`, waits for its reply and checks it: `ok`, or the app's error.
-  mutating func request(_ request: JSON) throws(ClientFailure) -> JSON {
+  mutating func request(_ request: Request) throws(ClientFailure) -> JSON {
     let line: [UInt8]
     do {
       line = try client.request(
-        request.serialized, deadline: .after(milliseconds: timeoutMilliseconds + Self.graceMilliseconds))
+        request.line, deadline: .after(milliseconds: timeoutMilliseconds + Self.graceMilliseconds))
     } catch {
       throw .socket(error)
     }

@@ -25,7 +25,11 @@ enum ClientFailure: Error {
       case .lineTooLong, .system: .internalError
       }
     case .rejected(let kind, _):
-      kind == "expired" ? .timedOut : (kind == "line-too-long" ? .usage : .rejected)
+      switch ErrorKind(rawValue: kind) {
+      case .expired: .timedOut
+      case .lineTooLong: .usage
+      default: .rejected
+      }
     case .noAppCame: .timedOut
     case .badReply: .internalError
     case .linkTooLong: .usage

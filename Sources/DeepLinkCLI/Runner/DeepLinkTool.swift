@@ -88,7 +88,7 @@ package struct DeepLinkTool {
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.request(.object([("op", .string("state"))]))
+        try s.request(.state)
       }
       guard let state = reply["state"] else { throw .badReply("no state in the reply") }
       if !options.quiet { streams.out(options.json ? state.pretty + "\n" : StateText.render(state)) }
@@ -96,7 +96,7 @@ package struct DeepLinkTool {
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.request(.object([("op", .string("screen"))]))
+        try s.request(.screen)
       }
       guard let screen = reply["screen"]?.stringValue else { throw .badReply("no screen in the reply") }
       if !options.quiet {
