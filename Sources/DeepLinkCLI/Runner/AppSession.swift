@@ -53,6 +53,8 @@ struct AppSession {
     do {
       line = try client.request(
         request.line, deadline: .after(milliseconds: timeoutMilliseconds + Self.graceMilliseconds))
+    } catch .timedOut(let path) {
+      throw .unanswered(request.operation, path: path)
     } catch {
       throw .socket(error)
     }
@@ -68,7 +70,7 @@ struct AppSession {
     guard reply["ok"]?.boolValue == true else {
       let kind = reply["error"]?["kind"]?.stringValue ?? "unknown"
       let message = reply["error"]?["message"]?.stringValue ?? "no message"
-      throw .rejected(kind: kind, message: message)
+      throw .rejected(request.operation, kind: kind, message: message)
     }
     return reply
   }
