@@ -154,4 +154,14 @@ extension ExitCodeTests {
     #expect(app.stopAndReadAppliedLines() == [])
     #expect(!app.log().contains("error"))
   }
+
+  /// What the user typed is quoted back with its control characters (C0, DEL, C1) escaped, so
+  /// an error cannot drive the terminal.
+  @Test func controlCharactersInAnErrorAreEscaped() throws {
+    let result = try Command.deeplink("recipe\u{1B}[2J\u{9B}\u{7F}")
+    #expect(result.status == 64, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(#"deeplink: error: unknown route or command 'recipe\u{1b}[2J\u{9b}\u{7f}'"#),
+      "\(result)")
+  }
 }

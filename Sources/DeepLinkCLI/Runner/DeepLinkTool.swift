@@ -169,22 +169,9 @@ package struct DeepLinkTool {
 
   /// Writes `deeplink: error: …` (and a hint line) to stderr, control characters made visible.
   func fail(_ message: String, hint: String? = nil) {
-    var text = "deeplink: error: " + Self.visible(message) + "\n"
+    var text = "deeplink: error: " + ControlCharacters.escaped(message, keepingNewlines: true) + "\n"
     if let hint { text += hint + "\n" }
     streams.err(text)
   }
 
-  /// Replaces control characters (which could drive the terminal) with `\u{…}` escapes.
-  static func visible(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-      {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
 }
