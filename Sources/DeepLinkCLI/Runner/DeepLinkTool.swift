@@ -27,8 +27,8 @@ package struct DeepLinkTool {
   /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
   /// conformance lookup across the whole binary, a fifth of that command's start-up.
   package static func main(arguments: [String]) -> Int32 {
-    DeepLinkTool(readEnvironment: { StandardStreams.environment(environmentVariables.map(\.name)) })
-      .run(arguments).rawValue
+    DeepLinkTool(readEnvironment: { EnvironmentVariable.values(of: environmentVariables) }).run(arguments)
+      .rawValue
   }
 
   var environment: [String: String] { readEnvironment() }

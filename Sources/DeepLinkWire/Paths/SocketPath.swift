@@ -53,11 +53,7 @@ public enum SocketPath {
   /// ``resolve(explicit:environment:userID:)`` with this process's environment, read with
   /// `getenv` (two variables, no copy of the whole environment: the CLI runs this on every TAB).
   public static func resolve(explicit: String?) -> String {
-    var environment: [String: String] = [:]
-    for variable in environmentVariables {
-      environment[variable.name] = FileSystem.environmentValue(variable.name)
-    }
-    return resolve(explicit: explicit, environment: environment)
+    resolve(explicit: explicit, environment: EnvironmentVariable.values(of: environmentVariables))
   }
 
   /// Checks that `path` can be a Unix socket address.
