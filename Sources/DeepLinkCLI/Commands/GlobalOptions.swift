@@ -39,6 +39,21 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   /// The option as typed: `--socket`.
   package var flag: String { "--" + rawValue }
 
+  /// `-h`, the one short spelling: of ``help``.
+  package static let helpShortFlag = "-h"
+
+  /// Every spelling: `["-h", "--help"]`, `["--socket"]`.
+  package var spellings: [String] { self == .help ? [Self.helpShortFlag, flag] : [flag] }
+
+  /// Whether the option shows something instead of running the command at hand (`--help`,
+  /// `--version`), rather than changing how it runs (`--socket`, `--json`).
+  package var replacesCommand: Bool {
+    switch self {
+    case .help, .version: true
+    case .socket, .timeout, .json, .quiet: false
+    }
+  }
+
   /// The placeholder of its value, or `nil` for a flag.
   package var valueName: String? {
     switch self {
@@ -51,7 +66,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   /// How help shows it: `--socket <path>`, `-h, --help`.
   package var synopsis: String {
     let long = flag + (valueName.map { " <\($0)>" } ?? "")
-    return self == .help ? "-h, " + long : long
+    return self == .help ? Self.helpShortFlag + ", " + long : long
   }
 
   /// One line for help text.

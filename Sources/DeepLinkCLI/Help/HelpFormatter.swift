@@ -205,7 +205,9 @@ package enum HelpFormatter {
 
   // MARK: - Helpers
 
-  private static let globalFlags = GlobalOption.allCases.prefix(4).map(\.flag).joined(separator: ", ")
+  /// The global options that change how a command runs: `--socket, --timeout, --json, --quiet`.
+  private static let globalFlags = GlobalOption.allCases.filter { !$0.replacesCommand }.map(\.flag)
+    .joined(separator: ", ")
 
   /// A page's first line, wrapped.
   private static func title(_ text: String) -> [String] {
