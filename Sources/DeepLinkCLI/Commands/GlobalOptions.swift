@@ -21,6 +21,9 @@ package struct GlobalOptions: Hashable, Sendable {
     self.quiet = quiet
   }
 
+  /// `--timeout`, or ``defaultTimeout``, in milliseconds: what deadlines are made of.
+  package var timeoutMilliseconds: Int { Int((timeout ?? Self.defaultTimeout) * 1000) }
+
   /// Seconds to wait for the app when `--timeout` is not given.
   package static let defaultTimeout: Double = 5
   /// From a millisecond to a day: longer is a mistake, and would overflow the deadline.

@@ -72,11 +72,15 @@ package struct DeepLinkTool {
     let options = invocation.options
     switch invocation.command {
     case .link(let link), .open(let link):
-      try AppSession.checkFits(table.url(for: link))
+      // Built and serialized once, its deadline counted from before connecting: checked, then
+      // sent as it is.
+      let request = AppSession.openRequest(
+        table.url(for: link), timeoutMilliseconds: options.timeoutMilliseconds)
+      try AppSession.checkFits(request)
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.open(table.url(for: link))
+        try s.request(request)
       }
       printState(reply, options: options)
     case .url(let link):
@@ -105,8 +109,10 @@ package struct DeepLinkTool {
     case .wait:
       let path = socketPath(options)
       do {
-        try LineClient.waitForListener(path: path, deadline: .after(milliseconds: milliseconds(options)))
-          .close()
+        try LineClient.waitForListener(
+          path: path, deadline: .after(milliseconds: options.timeoutMilliseconds)
+        )
+        .close()
       } catch .timedOut {
         throw .noAppCame(path: path, seconds: options.timeout ?? GlobalOptions.defaultTimeout)
       } catch {
@@ -143,13 +149,9 @@ package struct DeepLinkTool {
     SocketPath.resolve(explicit: options.socket, environment: environment)
   }
 
-  func milliseconds(_ options: GlobalOptions) -> Int {
-    Int((options.timeout ?? GlobalOptions.defaultTimeout) * 1000)
-  }
-
   func connect(_ options: GlobalOptions) throws(ClientFailure) -> AppSession {
     try AppSession.connect(
-      path: socketPath(options), timeout: options.timeout ?? GlobalOptions.defaultTimeout, table: table)
+      path: socketPath(options), timeoutMilliseconds: options.timeoutMilliseconds, table: table)
   }
 
   /// Runs `body`, then warns once on stderr if the app was built from another route table —

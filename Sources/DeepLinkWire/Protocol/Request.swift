@@ -8,16 +8,13 @@
 ///     // {"op":"values","route":"recipe","parameter":"id"}
 public struct Request: Hashable, Sendable {
   public let operation: Operation
-  /// The whole request, `op` first.
-  public let json: JSON
+  /// The line to send, without its newline: the JSON object, `op` first, serialized once.
+  public let line: String
 
   private init(_ operation: Operation, _ fields: [(String, JSON)] = []) {
     self.operation = operation
-    self.json = .object([("op", .string(operation.rawValue))] + fields)
+    self.line = JSON.object([("op", .string(operation.rawValue))] + fields).serialized
   }
-
-  /// The line to send, without its newline.
-  public var line: String { json.serialized }
 
   /// Applies `url`; the app drops it unread after `deadline` (Unix epoch milliseconds), if given.
   public static func open(url: String, deadline: Int?) -> Request {
