@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import DeepLinkWire
 
 /// Why the app did not do what a request asked; travels as `{"kind":…,"message":…}`.
 enum RequestError: Error, Equatable {
@@ -11,12 +12,12 @@ enum RequestError: Error, Equatable {
   /// A release build: debug links are compiled out (the seed's Pattern 4).
   case debugLinksDisabled
 
-  var kind: String {
+  var kind: ErrorKind {
     switch self {
     case .link(let error): error.kind
-    case .badRequest: "bad-request"
-    case .expired: "expired"
-    case .debugLinksDisabled: "debug-links-disabled"
+    case .badRequest: .badRequest
+    case .expired: .expired
+    case .debugLinksDisabled: .debugLinksDisabled
     }
   }
 
@@ -35,23 +36,23 @@ enum RequestError: Error, Equatable {
 
 extension LinkError {
   /// A stable, machine-readable name for the error, for `error.kind` on the wire.
-  var kind: String {
+  var kind: ErrorKind {
     switch self {
-    case .notAURL: "not-a-url"
-    case .wrongScheme: "wrong-scheme"
-    case .missingRoute: "missing-route"
-    case .unknownRoute: "unknown-route"
-    case .unexpectedPath: "unexpected-path"
-    case .unexpectedFragment: "unexpected-fragment"
-    case .malformedPercentEscape: "malformed-percent-escape"
-    case .invalidUTF8: "invalid-utf8"
+    case .notAURL: .notAURL
+    case .wrongScheme: .wrongScheme
+    case .missingRoute: .missingRoute
+    case .unknownRoute: .unknownRoute
+    case .unexpectedPath: .unexpectedPath
+    case .unexpectedFragment: .unexpectedFragment
+    case .malformedPercentEscape: .malformedPercentEscape
+    case .invalidUTF8: .invalidUTF8
     case .argument(let error):
       switch error {
-      case .unknownParameter: "unknown-parameter"
-      case .missingParameter: "missing-parameter"
-      case .duplicateParameter: "duplicate-parameter"
-      case .missingValue: "missing-value"
-      case .invalidValue: "invalid-value"
+      case .unknownParameter: .unknownParameter
+      case .missingParameter: .missingParameter
+      case .duplicateParameter: .duplicateParameter
+      case .missingValue: .missingValue
+      case .invalidValue: .invalidValue
       }
     }
   }

@@ -1,14 +1,15 @@
 public import AppModel
 public import DeepLinkRoutes
-import DeepLinkWire
+public import DeepLinkWire
 
 /// Turns one request line into one reply line, applying links to the app model it owns.
 ///
 /// The wire protocol (README.md, "Wire protocol"): a line that does not start with `{` is a
-/// bare debug URL to open; otherwise it is a JSON object with an `op`: `open` (with `url`
-/// and an optional `deadline`, Unix epoch milliseconds), `state`, `screen`, `routes`,
-/// `values` (with `route` and `parameter`), `ping`. Every reply is one JSON object with
-/// `ok`, the route table's `version`, and the result or an `error` (`kind`, `message`).
+/// bare debug URL to open; otherwise it is a JSON object with an `op`, one of ``Operation``:
+/// `open` (with `url` and an optional `deadline`, Unix epoch milliseconds), `state`, `screen`,
+/// `routes`, `values` (with `route` and `parameter`), `ping`. Every reply is one JSON object
+/// with `ok`, the route table's `version`, and the result or an `error` (an ``ErrorKind`` and
+/// a `message`).
 ///
 /// Synchronous and single-owner: the server calls it for one line at a time, so each link
 /// is applied completely before the next is read.
@@ -44,10 +45,10 @@ public struct RequestHandler {
   }
 
   /// An error reply line, also used by the server for lines it rejects before parsing.
-  public static func errorReply(kind: String, message: String, version: String) -> String {
+  public static func errorReply(kind: ErrorKind, message: String, version: String) -> String {
     JSON.object([
       ("ok", .bool(false)), ("version", .string(version)),
-      ("error", .object([("kind", .string(kind)), ("message", .string(message))])),
+      ("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))])),
     ]).serialized
   }
 
@@ -80,8 +81,11 @@ public struct RequestHandler {
     guard let op = request["op"]?.stringValue else {
       throw .badRequest("the request has no \"op\"; use one of \(Self.operations)")
     }
-    switch op {
-    case "open":
+    guard let operation = Operation(rawValue: op) else {
+      throw .badRequest("unknown op '\(op)'; use one of \(Self.operations)")
+    }
+    switch operation {
+    case .open:
       guard let url = request["url"]?.stringValue else {
         throw .badRequest("\"open\" needs a \"url\" string")
       }
@@ -90,15 +94,15 @@ public struct RequestHandler {
         throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
       }
       return try open(url, deadline: deadline?.intValue)
-    case "state":
+    case .state:
       return (success([("state", app.stateJSON)]), nil)
-    case "screen":
+    case .screen:
       return (success([("screen", .string(app.screen))]), nil)
-    case "ping":
+    case .ping:
       return (success([("debugLinks", .bool(debugLinksEnabled))]), nil)
-    case "routes":
+    case .routes:
       return (success([("routes", .array(table.routes.map { .string($0.name) }))]), nil)
-    case "values":
+    case .values:
       guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
       else {
         throw .badRequest("\"values\" needs \"route\" and \"parameter\" strings")
@@ -110,12 +114,11 @@ public struct RequestHandler {
         JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
       }
       return (success([("values", .array(values))]), nil)
-    default:
-      throw .badRequest("unknown op '\(op)'; use one of \(Self.operations)")
     }
   }
 
-  private static let operations = "open, state, screen, routes, values, ping"
+  /// `open, state, screen, routes, values, ping`, for "use one of …".
+  private static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
 
   private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> (
     reply: String, log: String?

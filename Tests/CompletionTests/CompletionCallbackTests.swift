@@ -119,4 +119,24 @@ import Testing
     #expect(result.stdout.hasPrefix("1\t"))
     #expect(result.stdout.contains("\tChili $(Extra Hot)\n"))
   }
+
+  /// A `~/` socket on the line being completed is the real binary's `$HOME/…`: `HOME` must be
+  /// among the variables `deeplink` copies from its environment.
+  @Test("the callback expands ~/ in the socket from HOME")
+  func tildeSocketWithApp() throws {
+    let app = try RunningApp.start()
+    defer { ShellCompletionTests.stop(app) }
+    #expect(app.socket == app.directory.file("app.sock"))
+    let result = try Command.deeplink(
+      "__complete", "values", "recipe", "id", "~/app.sock", environment: ["HOME": app.directory.path])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    #expect(result.stdout.hasPrefix("1\t"), "\(result)")
+    #expect(result.stdout.contains("\tChili $(Extra Hot)\n"))
+  }
+
+  @Test func deeplinkReadsEveryVariableTheCallbackReads() {
+    let names = DeepLinkTool.environmentVariables.map(\.name)
+    #expect(CompletionCallback.environmentVariables.allSatisfy { names.contains($0.name) })
+    #expect(names.contains("HOME"))
+  }
 }

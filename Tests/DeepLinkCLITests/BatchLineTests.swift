@@ -130,4 +130,22 @@ struct BatchLineTests {
       #expect(try BatchLine.parse(line, table: .builtIn).map(Command.link) == parse(words).command)
     }
   }
+
+  @Test(
+    arguments: [
+      ("", [""]),
+      ("settings", ["settings"]),
+      ("settings\n", ["settings", ""]),
+      ("settings\r\nrecipe --id 42\r\n", ["settings", "recipe --id 42", ""]),
+      ("a\nb\r\nc", ["a", "b", "c"]),
+      ("a\r\r\n\r\n\rb", ["a\r", "", "\rb"]),
+      ("é\r\n", ["é", ""]),
+    ] as [(String, [String])])
+  func linesSplitAtLineFeedsDroppingOneCarriageReturn(_ text: String, _ lines: [String]) {
+    #expect(BatchLine.lines(of: Array(text.utf8)) == lines)
+  }
+
+  @Test func aLineThatIsNotUTF8IsNil() {
+    #expect(BatchLine.lines(of: [0x61, 0x0A, 0xFF, 0x0D, 0x0A, 0x62]) == ["a", nil, "b"])
+  }
 }

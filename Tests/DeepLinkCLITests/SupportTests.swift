@@ -76,3 +76,11 @@ struct SendableTests {
     check(ExitCode.self)
   }
 }
+
+struct GlobalOptionsTests {
+  @Test(
+    arguments: [(nil, 5_000), (0.5, 500), (0.001, 1), (30, 30_000), (86_400, 86_400_000)] as [(Double?, Int)])
+  func timeoutMilliseconds(_ timeout: Double?, _ milliseconds: Int) {
+    #expect(GlobalOptions(timeout: timeout).timeoutMilliseconds == milliseconds)
+  }
+}

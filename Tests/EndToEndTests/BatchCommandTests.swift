@@ -87,6 +87,48 @@ struct BatchCommandTests {
     }
   }
 
+  /// Windows line ends (CRLF) read like Unix ones.
+  @Test func readsCRLFFiles() throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    let file = app.directory.file("crlf.txt")
+    try Data("# CRLF\r\nsettings\r\nrecipe --id 42\r\n".utf8).write(to: URL(fileURLWithPath: file))
+    let result = try app.deeplink("batch", file, "--quiet")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr == "")
+    #expect(
+      app.stopAndReadAppliedLines().map { $0.split(separator: " ")[1] } == [
+        "debug://settings", "debug://recipe?id=42",
+      ])
+  }
+
+  /// A batch with nothing to send (blank lines and comments only, or nothing at all) succeeds
+  /// and prints nothing, with or without an app.
+  @Test(arguments: ["", "\n", "# nothing yet\n\n   \r\n"])
+  func anEmptyBatchSucceedsWithoutAnApp(_ input: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try Command.deeplink(["batch", "--socket", directory.file("app.sock")], input: input)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "")
+    #expect(result.stderr == "")
+  }
+
+  /// A line that is not UTF-8 is a usage error naming that line; nothing is sent.
+  @Test func aLineThatIsNotUTF8IsNamedByNumber() throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    let file = app.directory.file("latin1.txt")
+    var bytes = Array("settings\r\n# caf".utf8)
+    bytes += [0xE9, 0x0D, 0x0A] + Array("login\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    let result = try app.deeplink("batch", file)
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stdout == "")
+    #expect(result.stderr == "deeplink: error: line 2: the line is not UTF-8 text\n", "\(result)")
+    #expect(app.stopAndReadAppliedLines() == [])
+  }
+
   /// A usage error on line N (after good lines) names line N, exits 64 and applies nothing,
   /// not even the lines before it.
   @Test(arguments: [

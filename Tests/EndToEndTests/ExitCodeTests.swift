@@ -96,7 +96,11 @@ struct ExitCodeTests {
     app.send(SIGCONT)
     #expect(result.status == 75, "\(result)")
     #expect(result.stdout == "")
-    #expect(result.stderr.contains("did not answer in time"), "\(result)")
+    #expect(
+      result.stderr
+        == "deeplink: error: the app on \(app.socket) did not acknowledge the link in time; the link "
+        + "carried its deadline and the app drops links it reads after it, so it will not be applied "
+        + "late (raise --timeout if the app is just slow)\n", "\(result)")
 
     // The app accepts and serves connections in order: once a later link is acknowledged, the
     // expired one has been read and dropped.
@@ -105,6 +109,22 @@ struct ExitCodeTests {
     let applied = app.stopAndReadAppliedLines()
     #expect(applied.count == 1, "\(applied)")
     #expect(applied.first?.hasPrefix("applied debug://login → ") == true, "\(applied)")
+  }
+
+  /// 75 for a request that is not a link: the message speaks of that request, not of a link.
+  @Test(arguments: ["state", "screen"])
+  func aStoppedAppTimesOutWith75OnARequest(_ command: String) throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    app.send(SIGSTOP)
+    let result = try app.deeplink(command, "--timeout", "0.3")
+    app.send(SIGCONT)
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "deeplink: error: the app on \(app.socket) did not answer the \(command) request in time "
+        + "(raise --timeout if the app is just slow)\n", "\(result)")
   }
 
   /// A reply repeats the link (applied URL, override, screen), so it can be longer than the
@@ -133,5 +153,15 @@ extension ExitCodeTests {
       result.stderr.hasPrefix("deeplink: error: the link is too long: its request is "), "\(result.stderr)")
     #expect(app.stopAndReadAppliedLines() == [])
     #expect(!app.log().contains("error"))
+  }
+
+  /// What the user typed is quoted back with its control characters (C0, DEL, C1) escaped, so
+  /// an error cannot drive the terminal.
+  @Test func controlCharactersInAnErrorAreEscaped() throws {
+    let result = try Command.deeplink("recipe\u{1B}[2J\u{9B}\u{7F}")
+    #expect(result.status == 64, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(#"deeplink: error: unknown route or command 'recipe\u{1b}[2J\u{9b}\u{7f}'"#),
+      "\(result)")
   }
 }

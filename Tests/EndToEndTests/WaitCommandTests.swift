@@ -26,10 +26,15 @@ struct WaitCommandTests {
   @Test func timesOutWith75WhenNoAppComes() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let result = try Command.deeplink("wait", "--socket", directory.file("app.sock"), "--timeout", "0.3")
+    let socket = directory.file("app.sock")
+    let result = try Command.deeplink("wait", "--socket", socket, "--timeout", "0.3")
     #expect(result.status == 75, "\(result)")
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("deeplink: error: "), "\(result)")
+    // No request was sent and no app exists: the message says so, not "did not answer".
+    #expect(
+      result.stderr
+        == "deeplink: error: no app started listening on \(socket) within 0.3 s; start one with "
+        + "`deeplink-app --socket \(socket) &`\n", "\(result)")
   }
 
   @Test func returnsAtOnceWhenTheAppIsUp() throws {

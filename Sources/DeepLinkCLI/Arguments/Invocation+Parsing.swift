@@ -22,7 +22,10 @@ extension Invocation {
   ///   `--version` the version, even when the rest of the line is wrong (but an unknown
   ///   command is still an error, with a suggestion).
   /// - Global options (`--socket`, `--timeout`, `--json`, `--quiet`) go before or after the
-  ///   command. After a route, the route's own parameter of the same name wins.
+  ///   command. No route parameter shares a global option's name: those names are
+  ///   `RouteTable.reservedParameterNames`, which `RouteTable.problems` reports (tests keep the
+  ///   built-in table free of problems). A table that skipped that check still parses the
+  ///   same way every time: after a route, its own parameter is looked up first.
   /// - `deeplink` alone is the top-level help; `deeplink __complete ARGS...` passes `ARGS`
   ///   through untouched.
   ///

@@ -42,10 +42,13 @@ extension InvocationParser {
           throw .unknownOption(token.text, in: context, suggestion: "--" + global, known: [])
         }
         // Binding with the unknown name appended reports, in input order, an earlier wrong
-        // pair or else the unknown option with the route's suggestion or option list.
+        // pair or else the unknown option with the route's suggestion or option list. Should
+        // binding ever accept the name, it is still not this route's: the same error, no trap.
         pairs.append((name, value))
         _ = try bind(route, pairs)
-        preconditionFailure("bind accepted an unknown option")
+        throw unknownOption(
+          token.text, in: context, known: route.parameters.map { "--" + $0.name },
+          listsGlobals: false, suggestsGlobals: allowsGlobalOptions)
       }
     }
     return try bind(route, pairs)

@@ -73,8 +73,11 @@ struct InvocationParser {
         throw .invalidLink(error)
       }
     case .routes:
-      if flags.contains("markdown") {
-        if options.json { throw .conflictingOptions("--json", "--markdown", in: .command(.routes)) }
+      if flags.contains(BuiltInCommand.markdownFlag) {
+        if options.json {
+          throw .conflictingOptions(
+            GlobalOption.json.flag, BuiltInCommand.markdownFlag, in: .command(.routes))
+        }
         return .routes(.markdown)
       }
       return .routes(options.json ? .json : .table)
@@ -100,8 +103,8 @@ struct InvocationParser {
     }
   }
 
-  /// The words of a command, and the flags of its own it was given; global options are
-  /// collected on the way.
+  /// The words of a command, and the flags of its own it was given (as typed); global options
+  /// are collected on the way.
   mutating func parseArguments(of command: BuiltInCommand) throws(UsageError) -> (
     words: [String], flags: Set<String>
   ) {
@@ -116,14 +119,14 @@ struct InvocationParser {
         continue
       case .argument(let word):
         words.append(word)
-      case .longOption(let name, let value) where command.ownFlags.contains(name):
+      case .longOption(let name, let value) where command.ownFlags.contains("--" + name):
         if let value { throw .unexpectedValue(option: "--" + name, value: value, in: context) }
-        guard flags.insert(name).inserted else { throw .duplicateOption("--" + name, in: context) }
+        guard flags.insert("--" + name).inserted else { throw .duplicateOption("--" + name, in: context) }
       case .longOption(let name, let value):
         if try parseGlobalOption(name, value, in: context) { continue }
-        throw unknownOption(token.text, in: context, known: command.ownFlags.map { "--" + $0 })
+        throw unknownOption(token.text, in: context, known: command.ownFlags)
       case .shortOption:
-        throw unknownOption(token.text, in: context, known: command.ownFlags.map { "--" + $0 })
+        throw unknownOption(token.text, in: context, known: command.ownFlags)
       }
     }
     return (words, flags)

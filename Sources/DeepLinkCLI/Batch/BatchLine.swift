@@ -14,6 +14,7 @@ package enum BatchLine {
   /// the first word is a route and the others its options, parsed exactly as on the command
   /// line, except that global options, `--help` and `--version` are not allowed.
   ///
+  /// - Parameter line: one line, without its line feed (see ``lines(of:)``).
   /// - Throws: ``UsageError``; the caller adds the line number.
   package static func parse(_ line: String, table: RouteTable) throws(UsageError) -> Link? {
     let words = try ShellWords.split(line)
@@ -33,5 +34,19 @@ package enum BatchLine {
     }
     var parser = InvocationParser(tokens: ArgumentTokenizer.tokenize(words.dropFirst()), table: table)
     return try parser.parseRoute(route, allowsGlobalOptions: false)
+  }
+
+  /// The lines of a batch file: its bytes split at each line feed (0x0A), one carriage return
+  /// (0x0D) dropped from the end of each (CRLF files read as LF files), each decoded as UTF-8.
+  ///
+  ///     BatchLine.lines(of: Array("settings\r\nrecipe --id 42\r\n".utf8))
+  ///     // ["settings", "recipe --id 42", ""]
+  ///
+  /// Split as bytes because Swift reads `"\r\n"` as one `Character`, which a split at `"\n"`
+  /// never finds. A line that is not valid UTF-8 is `nil`, so it can be reported by number.
+  package static func lines(of bytes: [UInt8]) -> [String?] {
+    bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      String(validating: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+    }
   }
 }

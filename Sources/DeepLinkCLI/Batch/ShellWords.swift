@@ -10,6 +10,8 @@
 /// - Outside quotes a backslash keeps the next character literally.
 /// - An unquoted `#` at the start of a word begins a comment to the end of the line.
 /// - Spaces, tabs and carriage returns separate words; `''` and `""` are empty words.
+///
+/// The line holds no line feed: ``BatchLine/lines(of:)`` splits a file at line feeds first.
 enum ShellWords {
   /// The words of `line`.
   ///
@@ -21,7 +23,7 @@ enum ShellWords {
     var iterator = line.makeIterator()
     while let character = iterator.next() {
       switch character {
-      case " ", "\t", "\r", "\r\n", "\n":
+      case " ", "\t", "\r":
         if inWord { words.append(word) }
         word = ""
         inWord = false

@@ -95,23 +95,52 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// `--markdown`, the one option of a command that is not global (of ``routes``).
+  package static let markdownFlag = "--markdown"
+
+  /// An option with a meaning of its own for a command, for help and completion.
+  package struct Option: Hashable, Sendable {
+    /// As typed: `--json`.
+    package let flag: String
+    /// As help shows it: `--timeout <seconds>`.
+    package let synopsis: String
+    package let help: String
+
+    /// A global option, with what it means for this command.
+    init(_ option: GlobalOption, help: String) {
+      self.flag = option.flag
+      self.synopsis = option.synopsis
+      self.help = help
+    }
+
+    /// One of ``ownFlags``.
+    init(flag: String, help: String) {
+      self.flag = flag
+      self.synopsis = flag
+      self.help = help
+    }
+  }
+
   /// Options with a meaning of their own for this command, for help (some are global).
-  package var options: [(synopsis: String, help: String)] {
+  package var options: [Option] {
     switch self {
     case .routes:
-      [("--json", "Print the routes as JSON"), ("--markdown", "Print the route reference as Markdown")]
+      [
+        Option(.json, help: "Print the routes as JSON"),
+        Option(flag: Self.markdownFlag, help: "Print the route reference as Markdown"),
+      ]
     case .state:
-      [("--json", "Print the state as one JSON object")]
+      [Option(.json, help: "Print the state as one JSON object")]
     case .wait:
-      [(GlobalOption.timeout.synopsis, "Give up after this many seconds, with exit code 75")]
+      [Option(.timeout, help: "Give up after this many seconds, with exit code 75")]
     case .url, .open, .screen, .batch, .completions, .help, .version:
       []
     }
   }
 
-  /// Options this command takes besides the global ones, by name without dashes; all flags.
+  /// Options this command takes besides the global ones, as typed (`--markdown`); all flags.
   package var ownFlags: [String] {
-    self == .routes ? ["markdown"] : []
+    self == .routes ? [Self.markdownFlag] : []
   }
 
   /// What the command takes, to complete "unexpected argument 'x'; …".

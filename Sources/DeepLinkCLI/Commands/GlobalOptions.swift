@@ -1,3 +1,5 @@
+import DeepLinkWire
+
 /// The options every command takes, before or after the subcommand.
 ///
 ///     deeplink --socket /tmp/app.sock recipe --id 42 --json
@@ -19,6 +21,9 @@ package struct GlobalOptions: Hashable, Sendable {
     self.quiet = quiet
   }
 
+  /// `--timeout`, or ``defaultTimeout``, in milliseconds: what deadlines are made of.
+  package var timeoutMilliseconds: Int { Int((timeout ?? Self.defaultTimeout) * 1000) }
+
   /// Seconds to wait for the app when `--timeout` is not given.
   package static let defaultTimeout: Double = 5
   /// From a millisecond to a day: longer is a mistake, and would overflow the deadline.
@@ -37,6 +42,21 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   /// The option as typed: `--socket`.
   package var flag: String { "--" + rawValue }
 
+  /// `-h`, the one short spelling: of ``help``.
+  package static let helpShortFlag = "-h"
+
+  /// Every spelling: `["-h", "--help"]`, `["--socket"]`.
+  package var spellings: [String] { self == .help ? [Self.helpShortFlag, flag] : [flag] }
+
+  /// Whether the option shows something instead of running the command at hand (`--help`,
+  /// `--version`), rather than changing how it runs (`--socket`, `--json`).
+  package var replacesCommand: Bool {
+    switch self {
+    case .help, .version: true
+    case .socket, .timeout, .json, .quiet: false
+    }
+  }
+
   /// The placeholder of its value, or `nil` for a flag.
   package var valueName: String? {
     switch self {
@@ -49,15 +69,14 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   /// How help shows it: `--socket <path>`, `-h, --help`.
   package var synopsis: String {
     let long = flag + (valueName.map { " <\($0)>" } ?? "")
-    return self == .help ? "-h, " + long : long
+    return self == .help ? Self.helpShortFlag + ", " + long : long
   }
 
   /// One line for help text.
   package var help: String {
     switch self {
     case .socket:
-      "The app's socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, "
-        + "else /tmp/deeplink-<uid>/app.sock)"
+      "The app's socket (default: \(SocketPath.searchOrder))"
     case .timeout:
       "How long to wait for the app, in seconds (default: \(Self.formatted(GlobalOptions.defaultTimeout)))"
     case .json: "Print JSON instead of text"

@@ -102,8 +102,8 @@ extension BashScript {
       for ((i = 1; i < last; i++)); do
         word=${words[i]}
         if [[ -n $expect ]]; then
-          if [[ $word != --* && $word != -h ]]; then
-            if [[ $expect == --socket ]]; then
+          if [[ $word != --* && $word != \#(CompletionScript.helpShortFlag) ]]; then
+            if [[ $expect == \#(CompletionScript.socketFlag) ]]; then
               _deeplink_dequote "$word"
               socket=$REPLY
             fi
@@ -113,11 +113,11 @@ extension BashScript {
           expect=''
         fi
         case $word in
-          -h | --help | --version) return 0 ;;
+          \#(CompletionScript.finalFlags.joined(separator: " | "))) return 0 ;;
           --) ;;
           --*=*)
             given+="${word%%=*} "
-            if [[ ${word%%=*} == --socket ]]; then
+            if [[ ${word%%=*} == \#(CompletionScript.socketFlag) ]]; then
               _deeplink_dequote "${word#*=}"
               socket=$REPLY
             fi

@@ -1,10 +1,16 @@
 package import DeepLinkRoutes
-import DeepLinkWire
+package import DeepLinkWire
 
 extension CompletionCallback {
   /// How long the callback may take, connecting included, before it gives up and prints
   /// nothing: well inside the 200 ms a Tab may cost.
   package static let budgetMilliseconds = 150
+
+  /// `HOME`: where a `~/` in the query's socket path points.
+  package static let homeVariable = EnvironmentVariable(
+    "HOME", summary: "Where a leading ~/ of a --socket path points, when completing")
+  /// Every environment variable ``lines(_:table:environment:)`` reads.
+  package static let environmentVariables = SocketPath.environmentVariables + [homeVariable]
 
   /// The lines to print for `deeplink __complete ARGUMENTS`, asking the app on its socket.
   ///
@@ -14,7 +20,7 @@ extension CompletionCallback {
   ///
   /// - Parameters:
   ///   - arguments: the words after `__complete`.
-  ///   - environment: `DEEPLINK_SOCKET`, `XDG_RUNTIME_DIR` and `HOME` are read.
+  ///   - environment: the variables of ``environmentVariables`` are read.
   package static func lines(
     _ arguments: [String], table: RouteTable, environment: [String: String]
   ) -> [String] {
@@ -27,13 +33,12 @@ extension CompletionCallback {
   static func fetch(_ query: Query, environment: [String: String]) -> [Value] {
     let deadline = Deadline.after(milliseconds: budgetMilliseconds)
     let path = SocketPath.resolve(
-      explicit: query.socket.map { expandingTilde($0, home: environment["HOME"]) }, environment: environment)
-    let request = JSON.object([
-      ("op", .string("values")), ("route", .string(query.route)), ("parameter", .string(query.parameter)),
-    ])
+      explicit: query.socket.map { expandingTilde($0, home: environment[homeVariable.name]) },
+      environment: environment)
+    let request = Request.values(route: query.route, parameter: query.parameter)
     guard let client = try? LineClient.connect(path: path, deadline: deadline) else { return [] }
     defer { client.close() }
-    guard let line = try? client.request(request.serialized, deadline: deadline) else { return [] }
+    guard let line = try? client.request(request.line, deadline: deadline) else { return [] }
     return values(fromReply: line)
   }
 

@@ -1,4 +1,5 @@
 package import DeepLinkRoutes
+import DeepLinkWire
 
 /// The hidden command the completion scripts call for values only the running app knows:
 ///
@@ -89,7 +90,9 @@ package enum CompletionCallback {
   /// Whether `text` can be offered: a value of the parameter's type, non-empty, with no
   /// control character (a newline would split it, a tab would end it).
   static func isAcceptable(_ text: String, for parameter: Parameter) -> Bool {
-    guard !text.isEmpty, !text.unicodeScalars.contains(where: ShellLiteral.isControl) else { return false }
+    guard !text.isEmpty, !text.unicodeScalars.contains(where: ControlCharacters.contains) else {
+      return false
+    }
     return (try? parameter.type.parse(text)) != nil
   }
 

@@ -94,7 +94,7 @@ package struct CompletionModel: Sendable {
     }
     let commands = BuiltInCommand.allCases.map { command in
       let own = command.ownFlags.map { flag in
-        Option(flag: "--" + flag, summary: Self.help(of: "--" + flag, in: command) ?? "", value: .none)
+        Option(flag: flag, summary: Self.help(of: flag, in: command) ?? "", value: .none)
       }
       return Context(
         kind: .command, name: command.name, summary: command.summary,
@@ -137,7 +137,7 @@ package struct CompletionModel: Sendable {
 
   /// The command's own help line for `flag`, when it gives one (`routes --json`).
   static func help(of flag: String, in command: BuiltInCommand) -> String? {
-    command.options.first(where: { $0.synopsis == flag || $0.synopsis.hasPrefix(flag + " ") })?.help
+    command.options.first(where: { $0.flag == flag })?.help
   }
 
   static func argument(of command: BuiltInCommand) -> Argument {

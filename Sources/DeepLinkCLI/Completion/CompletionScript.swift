@@ -39,6 +39,15 @@ package enum CompletionScript {
     }
   }
 
+  // The global options the scripts' fixed logic names, inserted from their declarations.
+
+  /// `--socket`: its value is the socket the callback asks.
+  static let socketFlag = GlobalOption.socket.flag
+  /// `-h`: never taken as an option's value, like any `--…` (as the parser does).
+  static let helpShortFlag = GlobalOption.helpShortFlag
+  /// `-h`, `--help`, `--version`: after one of these, nothing completes.
+  static let finalFlags = GlobalOption.allCases.filter(\.replacesCommand).flatMap(\.spellings)
+
   /// The first lines of every script: what it is and that it is generated.
   static func header(_ comment: String, shell: CompletionShell) -> [String] {
     [

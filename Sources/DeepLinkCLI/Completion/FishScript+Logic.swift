@@ -47,20 +47,20 @@ extension FishScript {
       set -l reply
       for word in $words[2..-1]
         if test -n "$expect"
-          if not string match -q -- '--*' $word; and test "$word" != -h
-            test "$expect" = --socket; and set socket $word
+          if not string match -q -- '--*' $word; and test "$word" != \#(CompletionScript.helpShortFlag)
+            test "$expect" = \#(CompletionScript.socketFlag); and set socket $word
             set expect
             continue
           end
           set expect
         end
-        if contains -- $word -h --help --version
+        if contains -- $word \#(CompletionScript.finalFlags.joined(separator: " "))
           return
         else if test "$word" = --
         else if string match -q -- '--*=*' $word
           set -l parts (string split -m 1 = -- $word)
           set -a given $parts[1]
-          test "$parts[1]" = --socket; and set socket $parts[2]
+          test "$parts[1]" = \#(CompletionScript.socketFlag); and set socket $parts[2]
         else if string match -q -- '--*' $word
           set -a given $word
           set reply (__deeplink_value $ctx $word)

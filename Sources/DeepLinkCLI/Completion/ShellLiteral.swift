@@ -1,3 +1,5 @@
+import DeepLinkWire
+
 /// Text written into a generated completion script as a literal word of that shell's language:
 /// whatever it holds, the shell reads it back unchanged and never expands it.
 ///
@@ -25,15 +27,9 @@ enum ShellLiteral {
   }
 
   /// `text` with every control character (C0, DEL, C1) replaced by a space: one line, nothing
-  /// a terminal interprets.
+  /// a terminal interprets (``ControlCharacters/replacedWithSpaces(_:)``).
   static func printable(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-  }
-
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    ControlCharacters.replacedWithSpaces(text)
   }
 
   /// Letters, digits and `-_./:=@%+,`, and not empty.

@@ -36,19 +36,19 @@ extension ZshScript {
       for ((i = 2; i < CURRENT; i++)); do
         word=${words[i]}
         if [[ -n $expect ]]; then
-          if [[ $word != --* && $word != -h ]]; then
-            [[ $expect == --socket ]] && socket=${(Q)word}
+          if [[ $word != --* && $word != \#(CompletionScript.helpShortFlag) ]]; then
+            [[ $expect == \#(CompletionScript.socketFlag) ]] && socket=${(Q)word}
             expect=''
             continue
           fi
           expect=''
         fi
         case $word in
-          (-h|--help|--version) return 1 ;;
+          (\#(CompletionScript.finalFlags.joined(separator: "|"))) return 1 ;;
           (--) ;;
           (--*=*)
             given+="${word%%=*} "
-            [[ ${word%%=*} == --socket ]] && socket=${(Q)word#*=}
+            [[ ${word%%=*} == \#(CompletionScript.socketFlag) ]] && socket=${(Q)word#*=}
             ;;
           (--*)
             given+="$word "

@@ -73,11 +73,7 @@ package enum HelpFormatter {
         TextLayout.columns(ExitCode.allCases.map { (String($0.rawValue), $0.summary) })),
       Section(
         "ENVIRONMENT",
-        TextLayout.columns([
-          ("DEEPLINK_SOCKET", "The app's socket, when --socket is not given"),
-          ("XDG_RUNTIME_DIR", "Where the default socket lives"),
-          ("NO_COLOR", "When set and not empty, no colour in the output"),
-        ])),
+        TextLayout.columns(DeepLinkTool.environmentVariables.map { ($0.name, $0.summary) })),
       Section(
         TextLayout.wrap(
           "Run 'deeplink help <route>' for a route's options, 'deeplink help <command>' for a "
@@ -209,7 +205,9 @@ package enum HelpFormatter {
 
   // MARK: - Helpers
 
-  private static let globalFlags = GlobalOption.allCases.prefix(4).map(\.flag).joined(separator: ", ")
+  /// The global options that change how a command runs: `--socket, --timeout, --json, --quiet`.
+  private static let globalFlags = GlobalOption.allCases.filter { !$0.replacesCommand }.map(\.flag)
+    .joined(separator: ", ")
 
   /// A page's first line, wrapped.
   private static func title(_ text: String) -> [String] {

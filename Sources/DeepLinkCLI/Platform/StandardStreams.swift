@@ -1,12 +1,6 @@
 import DeepLinkWire
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The process's standard streams and environment, through plain system calls: the CLI
+/// The process's standard streams, through plain system calls (``StreamWriter``): the CLI
 /// stays off Foundation so that it starts as fast as a C program.
 package struct StandardStreams: Sendable {
   package init() {}
@@ -18,17 +12,5 @@ package struct StandardStreams: Sendable {
   package func err(_ text: String) { StreamWriter.write(text, to: 2) }
 
   /// Whether standard output is a terminal (`isatty(1)`), for colour.
-  package var stdoutIsTerminal: Bool { isatty(1) == 1 }
-
-  /// The values of `names` in this process's environment (`getenv`), unset ones left out.
-  ///
-  /// Only the few variables the CLI reads are copied: building a dictionary of the whole
-  /// environment on every run (every TAB press) cost about a tenth of the start-up time.
-  package static func environment(_ names: [String]) -> [String: String] {
-    var result: [String: String] = [:]
-    for name in names {
-      if let value = getenv(name) { result[name] = String(cString: value) }
-    }
-    return result
-  }
+  package var stdoutIsTerminal: Bool { StreamWriter.isTerminal(1) }
 }

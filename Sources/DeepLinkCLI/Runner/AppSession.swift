@@ -22,41 +22,47 @@ struct AppSession {
   /// several times the app's longest request line; the request limit is not the reply limit.
   static let maximumReplyLength = 16 * LineFramer.defaultMaximumLineLength
 
-  static func connect(path: String, timeout: Double, table: RouteTable) throws(ClientFailure) -> AppSession {
-    let milliseconds = Int(timeout * 1000)
+  static func connect(path: String, timeoutMilliseconds: Int, table: RouteTable) throws(ClientFailure)
+    -> AppSession
+  {
     do {
       let client = try LineClient.connect(
-        path: path, deadline: .after(milliseconds: milliseconds), maximumLineLength: maximumReplyLength)
-      return AppSession(client: client, timeoutMilliseconds: milliseconds, tableVersion: table.version)
+        path: path, deadline: .after(milliseconds: timeoutMilliseconds), maximumLineLength: maximumReplyLength
+      )
+      return AppSession(client: client, timeoutMilliseconds: timeoutMilliseconds, tableVersion: table.version)
     } catch {
       throw .socket(error)
     }
   }
 
-  /// Opens `url` in the app and returns its reply (with `state`).
-  mutating func open(_ url: String) throws(ClientFailure) -> JSON {
-    try request(Self.openRequest(url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds))
+  /// The request that opens `url`, with its deadline `timeoutMilliseconds` from now.
+  static func openRequest(_ url: String, timeoutMilliseconds: Int) -> Request {
+    .open(url: url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds)
   }
 
-  static func openRequest(_ url: String, deadline: Int) -> JSON {
-    .object([("op", .string("open")), ("url", .string(url)), ("deadline", .int(deadline))])
-  }
-
-  /// Throws ``ClientFailure/linkTooLong(bytes:limit:)`` when the request opening `url` would be
-  /// longer than the app accepts: a usage error found before anything is sent.
-  static func checkFits(_ url: String) throws(ClientFailure) {
-    // The longest deadline an Int prints, so the check never passes a line the app refuses.
-    let bytes = openRequest(url, deadline: .max).serialized.utf8.count
+  /// Throws ``ClientFailure/linkTooLong(bytes:limit:)`` when `request` is longer than the app
+  /// accepts: a usage error found before anything is sent.
+  static func checkFits(_ request: Request) throws(ClientFailure) {
+    let bytes = request.line.utf8.count
     let limit = LineFramer.defaultMaximumLineLength
     guard bytes <= limit else { throw .linkTooLong(bytes: bytes, limit: limit) }
   }
 
+  /// ``checkFits(_:)`` for the request that will open `url` with a deadline not known yet (a
+  /// batch checks every line before sending the first): checked with the longest deadline an
+  /// `Int` prints, so it never passes a line the app refuses.
+  static func checkFits(url: String) throws(ClientFailure) {
+    try checkFits(.open(url: url, deadline: .max))
+  }
+
   /// Sends `request`, waits for its reply and checks it: `ok`, or the app's error.
-  mutating func request(_ request: JSON) throws(ClientFailure) -> JSON {
+  mutating func request(_ request: Request) throws(ClientFailure) -> JSON {
     let line: [UInt8]
     do {
       line = try client.request(
-        request.serialized, deadline: .after(milliseconds: timeoutMilliseconds + Self.graceMilliseconds))
+        request.line, deadline: .after(milliseconds: timeoutMilliseconds + Self.graceMilliseconds))
+    } catch .timedOut(let path) {
+      throw .unanswered(request.operation, path: path)
     } catch {
       throw .socket(error)
     }
@@ -72,7 +78,7 @@ struct AppSession {
     guard reply["ok"]?.boolValue == true else {
       let kind = reply["error"]?["kind"]?.stringValue ?? "unknown"
       let message = reply["error"]?["message"]?.stringValue ?? "no message"
-      throw .rejected(kind: kind, message: message)
+      throw .rejected(request.operation, kind: kind, message: message)
     }
     return reply
   }

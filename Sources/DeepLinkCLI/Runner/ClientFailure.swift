@@ -2,10 +2,16 @@ import DeepLinkWire
 
 /// Why a command that talks to the app did not succeed, with the exit code it ends with.
 enum ClientFailure: Error {
-  /// Connecting, sending or reading failed.
+  /// Connecting, sending or reading failed. A time-out here happened while connecting: nothing
+  /// was sent (once a request is sent, a time-out is ``unanswered(_:path:)``).
   case socket(SocketError)
-  /// The app answered with an error (`kind` from the wire, such as `unknown-route`).
-  case rejected(kind: String, message: String)
+  /// `deeplink wait`: no app listened on `path` within `seconds`. Nothing was sent.
+  case noAppCame(path: String, seconds: Double)
+  /// A request of `operation` was sent and its reply did not come in time.
+  case unanswered(Operation, path: String)
+  /// The app answered a request of `operation` with an error (`kind` from the wire, such as
+  /// `unknown-route`; a string, as a newer app may send a kind this CLI does not know).
+  case rejected(Operation, kind: String, message: String)
   /// The app's reply is not what the protocol promises.
   case badReply(String)
   /// The link's request would be longer than the app accepts; found before sending.
@@ -22,8 +28,15 @@ enum ClientFailure: Error {
       case .invalidPath: .usage
       case .lineTooLong, .system: .internalError
       }
-    case .rejected(let kind, _):
-      kind == "expired" ? .timedOut : (kind == "line-too-long" ? .usage : .rejected)
+    case .rejected(_, let kind, _):
+      switch ErrorKind(rawValue: kind) {
+      case .expired: .timedOut
+      case .lineTooLong: .usage
+      // The app's peer check: the cause of EACCES at connect, so the same code.
+      case .permissionDenied: .unavailable
+      default: .rejected
+      }
+    case .noAppCame, .unanswered: .timedOut
     case .badReply: .internalError
     case .linkTooLong: .usage
     case .batch(_, let code, _): code
@@ -33,13 +46,26 @@ enum ClientFailure: Error {
   var message: String {
     switch self {
     case .socket(.timedOut(let path)):
-      "the app on \(path) did not answer in time; the request carried its deadline, so the app "
-        + "will not apply it late (raise --timeout if the app is just slow)"
+      "the app on \(path) did not accept the connection in time; nothing was sent (raise "
+        + "--timeout if the app is just slow)"
     case .socket(.connectionClosed(let path)):
       "the app on \(path) closed the connection before answering; it may have crashed or "
         + "stopped — check its log, then retry"
     case .socket(let error): error.message
-    case .rejected(_, let message): "the app rejected the link: \(message)"
+    case .noAppCame(let path, let seconds):
+      "no app started listening on \(path) within \(GlobalOption.formatted(seconds)) s; start one "
+        + "with `deeplink-app --socket \(ShellQuoting.quote(path)) &`"
+    case .unanswered(.open, let path):
+      "the app on \(path) did not acknowledge the link in time; the link carried its deadline and "
+        + "the app drops links it reads after it, so it will not be applied late (raise --timeout "
+        + "if the app is just slow)"
+    case .unanswered(let operation, let path):
+      "the app on \(path) did not answer the \(operation.rawValue) request in time (raise "
+        + "--timeout if the app is just slow)"
+    case .rejected(_, ErrorKind.permissionDenied.rawValue, let message):
+      "the app refused the connection: \(message)"
+    case .rejected(.open, _, let message): "the app rejected the link: \(message)"
+    case .rejected(_, _, let message): "the app rejected the request: \(message)"
     case .badReply(let reason): "unexpected reply from the app: \(reason)"
     case .linkTooLong(let bytes, let limit):
       "the link is too long: its request is \(bytes) bytes, the app accepts at most \(limit)"

@@ -1,5 +1,5 @@
 package import DeepLinkRoutes
-import DeepLinkWire
+package import DeepLinkWire
 
 /// The `deeplink` program: parses the command line, runs the command, returns the exit code.
 ///
@@ -27,15 +27,24 @@ package struct DeepLinkTool {
   /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
   /// conformance lookup across the whole binary, a fifth of that command's start-up.
   package static func main(arguments: [String]) -> Int32 {
-    DeepLinkTool(readEnvironment: { StandardStreams.environment(environmentVariables) }).run(arguments)
+    DeepLinkTool(readEnvironment: { EnvironmentVariable.values(of: environmentVariables) }).run(arguments)
       .rawValue
   }
 
   var environment: [String: String] { readEnvironment() }
 
-  /// Every environment variable `deeplink` reads: the socket (``SocketPath``) and colour
-  /// (``Style``).
-  static let environmentVariables = [SocketPath.environmentVariable, "XDG_RUNTIME_DIR", "NO_COLOR", "TERM"]
+  /// Every environment variable `deeplink` reads, each declared by the code that reads it: the
+  /// socket (``SocketPath``), colour (``Style``) and the completion callback's `~`
+  /// (``CompletionCallback``). Only these are copied from the environment; help lists them.
+  package static let environmentVariables: [EnvironmentVariable] = {
+    var variables: [EnvironmentVariable] = []
+    for variable in SocketPath.environmentVariables + Style.environmentVariables
+      + CompletionCallback.environmentVariables where !variables.contains(variable)
+    {
+      variables.append(variable)
+    }
+    return variables
+  }()
 
   package func run(_ arguments: [String]) -> ExitCode {
     let invocation: Invocation
@@ -63,11 +72,15 @@ package struct DeepLinkTool {
     let options = invocation.options
     switch invocation.command {
     case .link(let link), .open(let link):
-      try AppSession.checkFits(table.url(for: link))
+      // Built and serialized once, its deadline counted from before connecting: checked, then
+      // sent as it is.
+      let request = AppSession.openRequest(
+        table.url(for: link), timeoutMilliseconds: options.timeoutMilliseconds)
+      try AppSession.checkFits(request)
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.open(table.url(for: link))
+        try s.request(request)
       }
       printState(reply, options: options)
     case .url(let link):
@@ -79,7 +92,7 @@ package struct DeepLinkTool {
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.request(.object([("op", .string("state"))]))
+        try s.request(.state)
       }
       guard let state = reply["state"] else { throw .badReply("no state in the reply") }
       if !options.quiet { streams.out(options.json ? state.pretty + "\n" : StateText.render(state)) }
@@ -87,7 +100,7 @@ package struct DeepLinkTool {
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.request(.object([("op", .string("screen"))]))
+        try s.request(.screen)
       }
       guard let screen = reply["screen"]?.stringValue else { throw .badReply("no screen in the reply") }
       if !options.quiet {
@@ -96,10 +109,12 @@ package struct DeepLinkTool {
     case .wait:
       let path = socketPath(options)
       do {
-        try LineClient.waitForListener(path: path, deadline: .after(milliseconds: milliseconds(options)))
-          .close()
+        try LineClient.waitForListener(
+          path: path, deadline: .after(milliseconds: options.timeoutMilliseconds)
+        )
+        .close()
       } catch .timedOut {
-        throw .socket(.timedOut(path: path))
+        throw .noAppCame(path: path, seconds: options.timeout ?? GlobalOptions.defaultTimeout)
       } catch {
         throw .socket(error)
       }
@@ -134,13 +149,9 @@ package struct DeepLinkTool {
     SocketPath.resolve(explicit: options.socket, environment: environment)
   }
 
-  func milliseconds(_ options: GlobalOptions) -> Int {
-    Int((options.timeout ?? GlobalOptions.defaultTimeout) * 1000)
-  }
-
   func connect(_ options: GlobalOptions) throws(ClientFailure) -> AppSession {
     try AppSession.connect(
-      path: socketPath(options), timeout: options.timeout ?? GlobalOptions.defaultTimeout, table: table)
+      path: socketPath(options), timeoutMilliseconds: options.timeoutMilliseconds, table: table)
   }
 
   /// Runs `body`, then warns once on stderr if the app was built from another route table —
@@ -160,22 +171,9 @@ package struct DeepLinkTool {
 
   /// Writes `deeplink: error: …` (and a hint line) to stderr, control characters made visible.
   func fail(_ message: String, hint: String? = nil) {
-    var text = "deeplink: error: " + Self.visible(message) + "\n"
+    var text = "deeplink: error: " + ControlCharacters.escaped(message, keepingNewlines: true) + "\n"
     if let hint { text += hint + "\n" }
     streams.err(text)
   }
 
-  /// Replaces control characters (which could drive the terminal) with `\u{…}` escapes.
-  static func visible(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-      {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
 }

@@ -9,22 +9,15 @@ enum StateText {
     let path = (state["path"]?.arrayValue ?? []).map { screen -> String in
       let members = screen.objectValue ?? []
       let name = screen["destination"]?.stringValue ?? "?"
-      let arguments = members.filter { $0.0 != "destination" }.map { "\($0.0): \(text($0.1))" }
+      let arguments = members.filter { $0.0 != "destination" }.map { "\($0.0): \($0.1.serialized)" }
       return arguments.isEmpty ? name : "\(name)(\(arguments.joined(separator: ", ")))"
     }
-    let overrides = (state["overrides"]?.objectValue ?? []).map { "\($0.0): \(text($0.1))" }
+    let overrides = (state["overrides"]?.objectValue ?? []).map { "\($0.0): \($0.1.serialized)" }
     return """
       path:      \(path.isEmpty ? "root" : path.joined(separator: " › "))
       overrides: \(overrides.isEmpty ? "none" : overrides.joined(separator: ", "))
 
       \(state["screen"]?.stringValue ?? "")
       """
-  }
-
-  private static func text(_ value: JSON) -> String {
-    switch value {
-    case .string(let string): JSON.string(string).serialized
-    default: value.serialized
-    }
   }
 }

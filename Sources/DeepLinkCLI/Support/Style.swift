@@ -1,3 +1,5 @@
+package import DeepLinkWire
+
 /// Whether output gets colour, and the few escapes `deeplink` uses.
 ///
 /// Colour only on a terminal and never when `NO_COLOR` is set to anything but the empty
@@ -8,14 +10,23 @@
 package struct Style: Hashable, Sendable {
   package let isColored: Bool
 
+  /// `NO_COLOR`: no colour when set and not empty.
+  package static let noColorVariable = EnvironmentVariable(
+    "NO_COLOR", summary: "When set and not empty, no colour in the output")
+  /// `TERM`: no colour on a `dumb` terminal.
+  package static let termVariable = EnvironmentVariable(
+    "TERM", summary: "When 'dumb', no colour in the output")
+  /// Every environment variable ``init(isTTY:environment:)`` reads.
+  package static let environmentVariables = [noColorVariable, termVariable]
+
   package init(isColored: Bool) {
     self.isColored = isColored
   }
 
   /// Decides from whether stdout is a terminal and the environment.
   package init(isTTY: Bool, environment: [String: String]) {
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    self.init(isColored: isTTY && !noColor && environment["TERM"] != "dumb")
+    let noColor = environment[Self.noColorVariable.name].map { !$0.isEmpty } ?? false
+    self.init(isColored: isTTY && !noColor && environment[Self.termVariable.name] != "dumb")
   }
 
   /// No colour: golden files, pipes, files.

@@ -1,13 +1,26 @@
 /// Where the app's socket lives, decided the same way by the CLI and the app.
 ///
-/// In order: the `--socket` value, `$DEEPLINK_SOCKET`, `$XDG_RUNTIME_DIR/deeplink/app.sock`,
-/// `/tmp/deeplink-<uid>/app.sock`. Empty values count as unset.
+/// In order: the `--socket` value, then ``searchOrder``: `$DEEPLINK_SOCKET`,
+/// `$XDG_RUNTIME_DIR/deeplink/app.sock`, `/tmp/deeplink-<uid>/app.sock`. Empty values count as
+/// unset.
 ///
 ///     SocketPath.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
 ///     // "/run/user/1000/deeplink/app.sock"
 public enum SocketPath {
   /// The environment variable that names the socket.
-  public static let environmentVariable = "DEEPLINK_SOCKET"
+  public static let socketVariable = EnvironmentVariable(
+    "DEEPLINK_SOCKET", summary: "The app's socket, when --socket is not given")
+  /// The environment variable whose directory holds the default socket.
+  public static let runtimeDirectoryVariable = EnvironmentVariable(
+    "XDG_RUNTIME_DIR", summary: "Where the default socket lives")
+  /// Every environment variable ``resolve(explicit:environment:userID:)`` reads.
+  public static let environmentVariables = [socketVariable, runtimeDirectoryVariable]
+
+  /// Where the socket is when no path is given, in order, for help text (the CLI's `--socket`
+  /// and `deeplink-app --help`).
+  public static let searchOrder =
+    "$\(socketVariable.name), else $\(runtimeDirectoryVariable.name)/deeplink/app.sock, "
+    + "else /tmp/deeplink-<uid>/app.sock"
 
   /// The longest path `sun_path` holds, in bytes, leaving room for the final NUL.
   public static var maximumLength: Int {
@@ -22,16 +35,16 @@ public enum SocketPath {
   ///
   /// - Parameters:
   ///   - explicit: the `--socket` value, if given.
-  ///   - environment: the variables to consult; only `DEEPLINK_SOCKET` and
-  ///     `XDG_RUNTIME_DIR` are read.
+  ///   - environment: the variables to consult; only those of ``environmentVariables`` are
+  ///     read.
   ///   - userID: the uid in the `/tmp` fallback; defaults to this process's.
   /// - Returns: the path, not yet checked: see ``validate(_:)``.
   public static func resolve(
     explicit: String?, environment: [String: String], userID: UInt32? = nil
   ) -> String {
     if let explicit, !explicit.isEmpty { return explicit }
-    if let value = environment[environmentVariable], !value.isEmpty { return value }
-    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+    if let value = environment[socketVariable.name], !value.isEmpty { return value }
+    if let runtime = environment[runtimeDirectoryVariable.name], !runtime.isEmpty {
       return join(runtime, "deeplink/app.sock")
     }
     return "/tmp/deeplink-\(userID ?? FileSystem.userID)/app.sock"
@@ -40,11 +53,7 @@ public enum SocketPath {
   /// ``resolve(explicit:environment:userID:)`` with this process's environment, read with
   /// `getenv` (two variables, no copy of the whole environment: the CLI runs this on every TAB).
   public static func resolve(explicit: String?) -> String {
-    var environment: [String: String] = [:]
-    for name in [environmentVariable, "XDG_RUNTIME_DIR"] {
-      environment[name] = FileSystem.environmentValue(name)
-    }
-    return resolve(explicit: explicit, environment: environment)
+    resolve(explicit: explicit, environment: EnvironmentVariable.values(of: environmentVariables))
   }
 
   /// Checks that `path` can be a Unix socket address.

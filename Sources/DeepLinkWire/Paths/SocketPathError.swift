@@ -11,25 +11,10 @@ public enum SocketPathError: Error, Hashable, Sendable {
     case .empty:
       "the socket path is empty"
     case .containsNUL(let path):
-      "the socket path '\(path.debugEscaped)' contains a NUL byte"
+      "the socket path '\(ControlCharacters.escaped(path))' contains a NUL byte"
     case .tooLong(let path, let length, let limit):
       "the socket path '\(path)' is \(length) bytes long; Unix sockets allow at most \(limit) "
-        + "bytes here: choose a shorter path with --socket or \(SocketPath.environmentVariable)"
+        + "bytes here: choose a shorter path with --socket or \(SocketPath.socketVariable.name)"
     }
-  }
-}
-
-extension String {
-  /// The string with NUL and other control characters shown as `\u{0}`.
-  var debugEscaped: String {
-    var result = ""
-    for scalar in unicodeScalars {
-      if scalar.value < 0x20 {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }

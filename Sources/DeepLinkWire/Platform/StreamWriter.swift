@@ -13,6 +13,11 @@ public enum StreamWriter {
     text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
   }
 
+  /// Whether `fd` is a terminal (`isatty(3)`), for colour.
+  package static func isTerminal(_ fd: Int32) -> Bool {
+    isatty(fd) == 1
+  }
+
   /// `write(2)` of all of `bytes`, retried on `EINTR`; other errors (a closed pipe) drop the
   /// rest, since there is nowhere left to report them.
   public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {

@@ -27,11 +27,11 @@ extension LineServer {
     /// The client runs as uid `peer`, not as the server's uid `server`.
     case foreignPeer(peer: UInt32, server: UInt32)
 
-    /// A stable kebab-case name for the kind of rejection.
-    public var kind: String {
+    /// The error reply's `kind`.
+    public var kind: ErrorKind {
       switch self {
-      case .lineTooLong: "line-too-long"
-      case .foreignPeer: "permission-denied"
+      case .lineTooLong: .lineTooLong
+      case .foreignPeer: .permissionDenied
       }
     }
 
@@ -47,7 +47,9 @@ extension LineServer {
     /// `{"ok":false,"error":{"kind":"line-too-long","message":"..."}}`.
     @Sendable
     public static func defaultReply(_ rejection: Rejection) -> String {
-      let error: JSON = .object([("kind", .string(rejection.kind)), ("message", .string(rejection.message))])
+      let error: JSON = .object([
+        ("kind", .string(rejection.kind.rawValue)), ("message", .string(rejection.message)),
+      ])
       return JSON.object([("ok", .bool(false)), ("error", error)]).serialized
     }
   }

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a whole file, or standard input, as bytes: `open(2)`, then `read(2)` to the end.
+package enum FileReader {
+  /// Why a file could not be read: the call's `errno`.
+  package struct Failure: Error, Hashable, Sendable {
+    /// The path as given, `-` for standard input.
+    package let path: String
+    package let errno: Errno
+
+    /// `No such file or directory (ENOENT)`.
+    package var reason: String { errno.description }
+  }
+
+  /// Reads `path`, or standard input when `path` is `nil` or `-`.
+  package static func contents(of path: String?) throws(Failure) -> [UInt8] {
+    let name = path ?? "-"
+    var descriptor = FileDescriptor.standardInput
+    if let path, path != "-" {
+      do {
+        descriptor = try .openForReading(path)
+      } catch {
+        throw Failure(path: name, errno: error.errno)
+      }
+    }
+    defer { if descriptor != .standardInput { descriptor.close() } }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count: Int?
+      do {
+        count = try descriptor.read(into: &chunk)
+      } catch {
+        throw Failure(path: name, errno: error.errno)
+      }
+      // A non-blocking standard input with nothing to read: reported, as before, not spun on.
+      guard let count else { throw Failure(path: name, errno: .wouldBlock) }
+      if count == 0 { return result }
+      result.append(contentsOf: chunk[..<count])
+    }
+  }
+}
+
+extension FileDescriptor {
+  /// Descriptor 0.
+  static let standardInput = FileDescriptor(rawValue: 0)
+
+  /// Opens `path` read-only and close-on-exec with `open(2)`.
+  static func openForReading(_ path: String) throws(SystemCallError) -> FileDescriptor {
+    FileDescriptor(rawValue: try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC) })
+  }
+}

@@ -1,0 +1,32 @@
+import DeepLinkWire
+import Testing
+
+/// One rule for control characters (C0, DEL, C1), wherever text reaches a terminal or a shell.
+@Suite struct ControlCharactersTests {
+  @Test func theRuleIsC0DelAndC1() {
+    let controls: [UInt32] = [0x00, 0x09, 0x0A, 0x0D, 0x1B, 0x1F, 0x7F, 0x80, 0x85, 0x9B, 0x9F]
+    let others: [UInt32] = [0x20, 0x41, 0x7E, 0xA0, 0xE9, 0x2028, 0x1F600]
+    #expect(controls.allSatisfy { ControlCharacters.contains(Unicode.Scalar($0)!) })
+    #expect(!others.contains { ControlCharacters.contains(Unicode.Scalar($0)!) })
+  }
+
+  @Test func escaped() {
+    #expect(
+      ControlCharacters.escaped("a\u{0}b\u{1B}[31mc\u{7F}d\u{9B}e\nf")
+        == #"a\u{0}b\u{1b}[31mc\u{7f}d\u{9b}e\u{a}f"#)
+    #expect(ControlCharacters.escaped("two\nlines\u{7}", keepingNewlines: true) == "two\nlines\\u{7}")
+    #expect(ControlCharacters.escaped("Crème brûlée › 😀") == "Crème brûlée › 😀")
+  }
+
+  @Test func replacedWithSpaces() {
+    #expect(
+      ControlCharacters.replacedWithSpaces("a\tb\nc\u{1B}d\u{7F}e\u{85}f\u{A0}g") == "a b c d e f\u{A0}g")
+  }
+
+  /// A socket path's message escaped only C0 before; DEL and C1 reached the terminal.
+  @Test func socketPathMessagesEscapeEveryControlCharacter() {
+    #expect(
+      SocketPathError.containsNUL(path: "/tmp/a\0b\u{9B}c\u{7F}").message
+        == #"the socket path '/tmp/a\u{0}b\u{9b}c\u{7f}' contains a NUL byte"#)
+  }
+}
