@@ -23,7 +23,7 @@ struct LogBuffer {
   /// Writes what was added since the last flush.
   mutating func flush() {
     guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBytes { StreamWriter.write($0, to: descriptor) }
+    bytes.withUnsafeBytes { _ = StreamWriter.write($0, to: descriptor) }
     bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
   }
 }

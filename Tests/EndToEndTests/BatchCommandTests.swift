@@ -102,16 +102,37 @@ struct BatchCommandTests {
       ])
   }
 
-  /// A batch with nothing to send (blank lines and comments only, or nothing at all) succeeds
-  /// and prints nothing, with or without an app.
+  /// A batch with nothing to send (blank lines and comments only, or nothing at all) is a
+  /// usage error, like a bare `deeplink`: an empty scenario is a mistake, never a green step.
   @Test(arguments: ["", "\n", "# nothing yet\n\n   \r\n"])
-  func anEmptyBatchSucceedsWithoutAnApp(_ input: String) throws {
+  func anEmptyBatchIsAUsageError(_ input: String) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let result = try Command.deeplink(["batch", "--socket", directory.file("app.sock")], input: input)
-    #expect(result.status == 0, "\(result)")
+    #expect(result.status == 64, "\(result)")
     #expect(result.stdout == "")
-    #expect(result.stderr == "")
+    #expect(
+      result.stderr
+        == "deeplink: error: standard input holds no link (only blank lines and comments); give at least one\n"
+    )
+  }
+
+  /// An endless or huge input is refused at 16 MiB instead of filling memory.
+  @Test func anEndlessInputIsRefusedAtTheLimit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try Command.deeplink(["batch", "/dev/zero", "--socket", directory.file("app.sock")])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr == "deeplink: error: cannot read /dev/zero: it is larger than 16 MiB\n")
+  }
+
+  /// A byte order mark at the start of a file (Windows editors) is not part of the first link.
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    let result = try app.deeplink(["batch", "--quiet"], input: "\u{FEFF}settings\n")
+    #expect(result.status == 0, "\(result)")
+    #expect(try app.state()["path"] == .array([.object([("destination", .string("settings"))])]))
   }
 
   /// A line that is not UTF-8 is a usage error naming that line; nothing is sent.

@@ -37,6 +37,20 @@ struct WaitCommandTests {
         + "`deeplink-app --socket \(socket) &`\n", "\(result)")
   }
 
+  /// The kernel accepts connections for a stopped app; `wait` pings, so it is not fooled.
+  @Test func aStoppedAppIsNotReportedReady() throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    app.send(SIGSTOP)
+    let result = try Command.deeplink("wait", "--socket", app.socket, "--timeout", "0.3")
+    app.send(SIGCONT)
+    #expect(result.status == 75, "\(result)")
+    #expect(
+      result.stderr
+        == "deeplink: error: an app accepts connections on \(app.socket) but did not answer within "
+        + "0.3 s; is it stopped (SIGSTOP) or hung?\n", "\(result)")
+  }
+
   @Test func returnsAtOnceWhenTheAppIsUp() throws {
     try withApp { app in
       let result = try app.deeplink("wait")

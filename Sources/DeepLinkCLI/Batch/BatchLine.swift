@@ -45,7 +45,9 @@ package enum BatchLine {
   /// Split as bytes because Swift reads `"\r\n"` as one `Character`, which a split at `"\n"`
   /// never finds. A line that is not valid UTF-8 is `nil`, so it can be reported by number.
   package static func lines(of bytes: [UInt8]) -> [String?] {
-    bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+    // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    return text.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
       String(validating: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
     }
   }

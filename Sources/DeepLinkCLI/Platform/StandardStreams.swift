@@ -1,4 +1,4 @@
-import DeepLinkWire
+package import DeepLinkWire
 
 /// The process's standard streams, through plain system calls (``StreamWriter``): the CLI
 /// stays off Foundation so that it starts as fast as a C program.
@@ -6,7 +6,9 @@ package struct StandardStreams: Sendable {
   package init() {}
 
   /// Writes all of `text` to standard output (`write(2)` on descriptor 1, retried on EINTR).
-  package func out(_ text: String) { StreamWriter.write(text, to: 1) }
+  /// - Returns: the error that stopped the write (a full disk, a closed pipe), if any.
+  @discardableResult
+  package func out(_ text: String) -> Errno? { StreamWriter.write(text, to: 1) }
 
   /// Writes all of `text` to standard error.
   package func err(_ text: String) { StreamWriter.write(text, to: 2) }

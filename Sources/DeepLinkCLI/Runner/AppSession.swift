@@ -72,10 +72,11 @@ struct AppSession {
     } catch {
       throw .badReply(error.message)
     }
-    if let version = reply["version"]?.stringValue, version != tableVersion {
-      foreignVersion = version
+    guard let ok = reply["ok"]?.boolValue, let version = reply["version"]?.stringValue else {
+      throw .badReply("the reply has no \"ok\" and \"version\"; is a deeplink-app on \(client.path)?")
     }
-    guard reply["ok"]?.boolValue == true else {
+    if version != tableVersion { foreignVersion = version }
+    guard ok else {
       let kind = reply["error"]?["kind"]?.stringValue ?? "unknown"
       let message = reply["error"]?["message"]?.stringValue ?? "no message"
       throw .rejected(request.operation, kind: kind, message: message)

@@ -18,6 +18,11 @@ enum ClientFailure: Error {
   case linkTooLong(bytes: Int, limit: Int)
   /// A step of `deeplink batch` failed (`line` is `nil` when the file itself is at fault).
   indirect case batch(line: Int?, ExitCode, String)
+  /// A result could not be written to standard output (a full disk): the run did not do all
+  /// it was asked, so it must not exit 0.
+  case output(Errno)
+  /// `wait`: an app accepts connections but did not answer a ping (stopped or hung).
+  case silentApp(path: String, seconds: Double)
 
   var exitCode: ExitCode {
     switch self {
@@ -36,7 +41,8 @@ enum ClientFailure: Error {
       case .permissionDenied: .unavailable
       default: .rejected
       }
-    case .noAppCame, .unanswered: .timedOut
+    case .noAppCame, .unanswered, .silentApp: .timedOut
+    case .output: .internalError
     case .badReply: .internalError
     case .linkTooLong: .usage
     case .batch(_, let code, _): code
@@ -70,6 +76,10 @@ enum ClientFailure: Error {
     case .linkTooLong(let bytes, let limit):
       "the link is too long: its request is \(bytes) bytes, the app accepts at most \(limit)"
     case .batch(let line, _, let message): line.map { "line \($0): \(message)" } ?? message
+    case .output(let errno): "cannot write the result to standard output: \(errno)"
+    case .silentApp(let path, let seconds):
+      "an app accepts connections on \(path) but did not answer within "
+        + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"
     }
   }
 }

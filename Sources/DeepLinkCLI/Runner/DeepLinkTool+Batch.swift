@@ -2,16 +2,21 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 extension DeepLinkTool {
+  /// The largest batch read: far beyond any scenario, and short of filling memory when the
+  /// input is `/dev/zero` or an endless pipe.
+  static let maximumBatchBytes = 16 << 20
+
   /// `deeplink batch [FILE|-]`: checks every line first (a usage error sends nothing), then
   /// sends the links one by one over one connection, stopping at the first failure. A batch
-  /// with no link succeeds without connecting.
+  /// with no link is a usage error, like a bare `deeplink`: an empty scenario is a mistake
+  /// (a wrong path, a generator that wrote nothing), never a green step.
   ///
   /// Output per applied line: the screen (text), one JSON state per line (`--json`, JSON
   /// Lines), or nothing (`--quiet`).
   func runBatch(_ path: String?, options: GlobalOptions) throws(ClientFailure) {
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.contents(of: path)
+      bytes = try FileReader.contents(of: path, limit: Self.maximumBatchBytes)
     } catch {
       throw .batch(line: nil, .usage, "cannot read \(error.path): \(error.reason)")
     }
@@ -33,8 +38,12 @@ extension DeepLinkTool {
       }
       steps.append((index + 1, url))
     }
-    // Nothing to send (only blank lines and comments): done, whether or not an app listens.
-    guard !steps.isEmpty else { return }
+    guard !steps.isEmpty else {
+      throw .batch(
+        line: nil, .usage,
+        "\(path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input") holds no link "
+          + "(only blank lines and comments); give at least one")
+    }
     var session = try connect(options)
     defer { session.close() }
     for (number, url) in steps {
@@ -49,11 +58,11 @@ extension DeepLinkTool {
         throw .batch(line: number, error.exitCode, error.message)
       }
       guard !options.quiet else { continue }
-      if options.json {
-        streams.out((reply["state"] ?? .null).serialized + "\n")
-      } else {
-        streams.out("» line \(number): \(url)\n" + (reply["state"]?["screen"]?.stringValue ?? "") + "\n")
+      guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
+        throw .batch(line: number, .internalError, "the app acknowledged the link without its state")
       }
+      try write(
+        options.json ? state.serialized + "\n" : "» line \(number): \(url)\n" + Self.visible(screen) + "\n")
     }
   }
 }

@@ -82,12 +82,12 @@ package struct DeepLinkTool {
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
         try s.request(request)
       }
-      printState(reply, options: options)
+      try printState(reply, options: options)
     case .url(let link):
       let url = table.url(for: link)
-      streams.out(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
+      try write(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
     case .routes(let format):
-      streams.out(RoutesFormatter.text(format, table: table))
+      try write(RoutesFormatter.text(format, table: table))
     case .state:
       var session = try connect(options)
       defer { session.close() }
@@ -95,7 +95,9 @@ package struct DeepLinkTool {
         try s.request(.state)
       }
       guard let state = reply["state"] else { throw .badReply("no state in the reply") }
-      if !options.quiet { streams.out(options.json ? state.pretty + "\n" : StateText.render(state)) }
+      if !options.quiet {
+        try write(options.json ? state.pretty + "\n" : Self.visible(StateText.render(state)))
+      }
     case .screen:
       var session = try connect(options)
       defer { session.close() }
@@ -104,45 +106,72 @@ package struct DeepLinkTool {
       }
       guard let screen = reply["screen"]?.stringValue else { throw .badReply("no screen in the reply") }
       if !options.quiet {
-        streams.out(options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : screen)
+        try write(
+          options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : Self.visible(screen))
       }
     case .wait:
-      let path = socketPath(options)
-      do {
-        try LineClient.waitForListener(
-          path: path, deadline: .after(milliseconds: options.timeoutMilliseconds)
-        )
-        .close()
-      } catch .timedOut {
-        throw .noAppCame(path: path, seconds: options.timeout ?? GlobalOptions.defaultTimeout)
-      } catch {
-        throw .socket(error)
-      }
-      if !options.quiet { streams.out("an app is listening on \(path)\n") }
+      try waitForApp(options)
     case .batch(let path):
       try runBatch(path, options: options)
     case .completions(let shell):
-      streams.out(CompletionScript.text(for: shell, table: table))
+      try write(CompletionScript.text(for: shell, table: table))
     case .complete(let arguments):
       let lines = CompletionCallback.lines(arguments, table: table, environment: environment)
-      streams.out(lines.map { $0 + "\n" }.joined())
+      try write(lines.map { $0 + "\n" }.joined())
     case .help(let topic):
-      streams.out(
+      try write(
         HelpFormatter.text(
           for: topic, table: table, style: Style(isTTY: streams.stdoutIsTerminal, environment: environment)))
     case .version:
-      streams.out(DeepLinkVersion.string(table: table) + "\n")
+      try write(DeepLinkVersion.string(table: table) + "\n")
     }
   }
 
   /// Prints what a link did: the screen, the state as JSON, or nothing.
-  func printState(_ reply: JSON, options: GlobalOptions) {
-    guard !options.quiet else { return }
-    if options.json {
-      streams.out((reply["state"] ?? .null).pretty + "\n")
-    } else {
-      streams.out(reply["state"]?["screen"]?.stringValue ?? "")
+  func printState(_ reply: JSON, options: GlobalOptions) throws(ClientFailure) {
+    guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
+      throw .badReply("the app acknowledged the link without its state")
     }
+    guard !options.quiet else { return }
+    try write(options.json ? state.pretty + "\n" : Self.visible(screen))
+  }
+
+  /// Writes a result to standard output; a failed write (a full disk) fails the command.
+  func write(_ text: String) throws(ClientFailure) {
+    if let error = streams.out(text) { throw .output(error) }
+  }
+
+  /// The app's text with control characters made visible: a login message may hold an escape
+  /// sequence, which must not drive the terminal it is printed on.
+  static func visible(_ text: String) -> String {
+    ControlCharacters.escaped(text, keepingNewlines: true)
+  }
+
+  /// `deeplink wait`: connects as soon as an app listens, then pings it, so that an app that
+  /// accepts connections but cannot answer (stopped, hung) is not reported ready.
+  func waitForApp(_ options: GlobalOptions) throws(ClientFailure) {
+    let path = socketPath(options)
+    let seconds = options.timeout ?? GlobalOptions.defaultTimeout
+    let deadline = Deadline.after(milliseconds: options.timeoutMilliseconds)
+    let client: LineClient
+    do {
+      client = try LineClient.waitForListener(path: path, deadline: deadline)
+    } catch .timedOut {
+      throw .noAppCame(path: path, seconds: seconds)
+    } catch {
+      throw .socket(error)
+    }
+    // The ping's reply is checked like any other: a peer that is not a deeplink-app fails.
+    var session = AppSession(
+      client: client, timeoutMilliseconds: Int(deadline.remainingMilliseconds), tableVersion: table.version)
+    defer { session.close() }
+    do {
+      _ = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in try s.request(.ping)
+      }
+    } catch .unanswered {
+      throw .silentApp(path: path, seconds: seconds)
+    }
+    if !options.quiet { try write("an app is listening on \(path)\n") }
   }
 
   func socketPath(_ options: GlobalOptions) -> String {

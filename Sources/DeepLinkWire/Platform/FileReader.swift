@@ -12,12 +12,18 @@ package enum FileReader {
     package let path: String
     package let errno: Errno
 
-    /// `No such file or directory (ENOENT)`.
-    package var reason: String { errno.description }
+    /// Set when the file is larger than the reader's limit (`errno` is then `EFBIG`).
+    package var limit: Int? = nil
+
+    /// `No such file or directory (ENOENT)`, or the size limit.
+    package var reason: String {
+      limit.map { "it is larger than \($0 / (1 << 20)) MiB" } ?? errno.description
+    }
   }
 
-  /// Reads `path`, or standard input when `path` is `nil` or `-`.
-  package static func contents(of path: String?) throws(Failure) -> [UInt8] {
+  /// Reads `path`, or standard input when `path` is `nil` or `-`, up to `limit` bytes: a
+  /// larger input (`/dev/zero`, an endless pipe) is refused instead of filling memory.
+  package static func contents(of path: String?, limit: Int = .max) throws(Failure) -> [UInt8] {
     let name = path ?? "-"
     var descriptor = FileDescriptor.standardInput
     if let path, path != "-" {
@@ -40,6 +46,9 @@ package enum FileReader {
       // A non-blocking standard input with nothing to read: reported, as before, not spun on.
       guard let count else { throw Failure(path: name, errno: .wouldBlock) }
       if count == 0 { return result }
+      guard result.count + count <= limit else {
+        throw Failure(path: name, errno: Errno(rawValue: EFBIG), limit: limit)
+      }
       result.append(contentsOf: chunk[..<count])
     }
   }

@@ -8,9 +8,11 @@
 /// the CLI's results and errors, the app's log. No Foundation, so no start-up cost.
 public enum StreamWriter {
   /// Writes all of `text` to `fd`.
-  public static func write(_ text: String, to fd: Int32) {
+  /// - Returns: the error that stopped the write (a full disk, a closed pipe), if any.
+  @discardableResult
+  public static func write(_ text: String, to fd: Int32) -> Errno? {
     var text = text
-    text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
+    return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
   }
 
   /// Whether `fd` is a terminal (`isatty(3)`), for colour.
@@ -18,18 +20,20 @@ public enum StreamWriter {
     isatty(fd) == 1
   }
 
-  /// `write(2)` of all of `bytes`, retried on `EINTR`; other errors (a closed pipe) drop the
-  /// rest, since there is nowhere left to report them.
-  public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+  /// `write(2)` of all of `bytes`, retried on `EINTR`; another error stops the write and is
+  /// returned, for callers that can still report it (the CLI's results; not its errors).
+  @discardableResult
+  public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Errno? {
     var offset = 0
     while offset < bytes.count {
       let count = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if count < 0 {
         if errno == EINTR { continue }
-        return
+        return Errno(rawValue: errno)
       }
       offset += count
     }
+    return nil
   }
 }
 
