@@ -12,8 +12,7 @@ public enum AppDaemon {
     Unix domain socket. Runs in the foreground; stop it with Ctrl-C, SIGTERM or SIGHUP.
 
     options:
-      --socket PATH  where to listen (default: $DEEPLINK_SOCKET, else
-                     $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)
+      --socket PATH  where to listen (default: \(SocketPath.searchOrder.replacing(", else ", with: ",\n                 else ", maxReplacements: 1)))
       -h, --help     show this help
       --version      print the version and the route table's
 
