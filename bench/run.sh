@@ -154,11 +154,13 @@ echo
 
 echo "5. Completion callback: the app's answer to {\"op\":\"values\",…} for 'recipe --id <TAB>'"
 "$OUT/loadgen" "$APP_SOCKET" "$VALUES" 1 1 "$SEQUENTIAL" >"$OUT/values-load.txt"
-CALLBACK=("$OUT/client" "$APP_SOCKET" "$VALUES")
-CALLBACK_NAME="C client sending the values request (the callback's floor)"
-if "$BIN/deeplink" __complete --socket "$APP_SOCKET" recipe --id '' >/dev/null 2>&1; then
-  CALLBACK=("$BIN/deeplink" __complete --socket "$APP_SOCKET" recipe --id '')
-  CALLBACK_NAME="deeplink __complete recipe --id ''"
+# The hidden callback the completion scripts run for `deeplink recipe --id <TAB>`; it prints
+# nothing (and exits 0) on any failure, so check that it really answers before timing it.
+CALLBACK=("$BIN/deeplink" __complete values recipe id "$APP_SOCKET")
+CALLBACK_NAME="deeplink __complete values recipe id SOCKET"
+if [ -z "$("${CALLBACK[@]}" | head -1)" ]; then
+  echo "the completion callback printed no recipe id; is its argument form still '${CALLBACK_NAME}'?" >&2
+  exit 1
 fi
 hyperfine_rounds callback "${CALLBACK[*]}"
 VALUES_P50=$(tr ' ' '\n' <"$OUT/values-load.txt" | grep '^p50_us=' | cut -d= -f2)
