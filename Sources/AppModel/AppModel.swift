@@ -1,4 +1,4 @@
-public import DeepLinkRoutes
+package import DeepLinkRoutes
 
 /// The headless recipe app: its state, its data, and its visible screen as text.
 ///
@@ -9,28 +9,28 @@ public import DeepLinkRoutes
 ///     var app = AppModel()
 ///     app.apply(try RouteTable.builtIn.parse("debug://recipe-edit?id=42"))
 ///     app.state.path.map(\.destination)  // [.recipe, .recipeEdit]
-public struct AppModel: Sendable {
-  public let data: DataSet
-  public private(set) var state: NavigationState
+package struct AppModel: Sendable {
+  package let data: DataSet
+  package private(set) var state: NavigationState
 
-  public init(data: DataSet = .sample, state: NavigationState = .root) {
+  package init(data: DataSet = .sample, state: NavigationState = .root) {
     self.data = data
     self.state = state
   }
 
   /// Shows the state `link` describes. Links to data that does not exist are not errors:
   /// the screen shows its not-found state, as a real app would.
-  public mutating func apply(_ link: Link) {
+  package mutating func apply(_ link: Link) {
     state = link.target
   }
 
   /// What the visible screen shows, as deterministic text (the headless screenshot).
-  public var screen: String {
+  package var screen: String {
     ScreenText(state: state, data: data).render()
   }
 
   /// The first line of ``screen`` alone (`Home › Settings`), without rendering the rest.
-  public var breadcrumb: String {
+  package var breadcrumb: String {
     ScreenText(state: state, data: data).breadcrumb
   }
 
@@ -39,7 +39,7 @@ public struct AppModel: Sendable {
   ///
   /// Derived from the route's effect: a parameter that feeds a recipe screen's `id` takes
   /// recipe ids, one that feeds a profile's `id` takes user ids.
-  public func suggestions(for route: Route, parameter: String) -> [(value: String, description: String)] {
+  package func suggestions(for route: Route, parameter: String) -> [(value: String, description: String)] {
     guard let screen = route.effect.stack.first(where: { $0.parameters.contains(parameter) }) else {
       return []
     }

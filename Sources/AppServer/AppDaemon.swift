@@ -4,7 +4,7 @@ import DeepLinkWire
 
 /// `deeplink-app [--socket PATH]`: the headless app model, serving its socket in the
 /// foreground until SIGINT, SIGTERM or SIGHUP, logging one line per applied link to stderr.
-public enum AppDaemon {
+package enum AppDaemon {
   static let usage = """
     usage: deeplink-app [--socket PATH]
 
@@ -22,7 +22,7 @@ public enum AppDaemon {
     """
 
   /// Runs the daemon with `arguments` (without the program name); returns the exit code.
-  public static func main(arguments: [String]) -> Int32 {
+  package static func main(arguments: [String]) -> Int32 {
     var socket: String?
     var index = 0
     while index < arguments.count {

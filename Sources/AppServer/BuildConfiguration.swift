@@ -1,10 +1,10 @@
 /// Compile-time switches of the app model.
-public enum BuildConfiguration {
+package enum BuildConfiguration {
   /// Whether this build accepts `debug://` links: debug builds do, as do the optimized
   /// binaries `make release` / `make install` build with `-DDEEPLINK_DEBUG_LINKS` (an
   /// internal configuration). A plain `swift build -c release` — the shipping
   /// configuration — does not: the seed's Pattern 4, debug links only in debug builds.
-  public static var debugLinksEnabled: Bool {
+  package static var debugLinksEnabled: Bool {
     #if DEBUG || DEEPLINK_DEBUG_LINKS
       true
     #else

@@ -1,6 +1,6 @@
-public import AppModel
-public import DeepLinkRoutes
-public import DeepLinkWire
+package import AppModel
+package import DeepLinkRoutes
+package import DeepLinkWire
 
 /// Turns one request line into one reply line, applying links to the app model it owns.
 ///
@@ -13,8 +13,8 @@ public import DeepLinkWire
 ///
 /// Synchronous and single-owner: the server calls it for one line at a time, so each link
 /// is applied completely before the next is read.
-public struct RequestHandler {
-  public private(set) var app: AppModel
+package struct RequestHandler {
+  package private(set) var app: AppModel
   let table: RouteTable
   let debugLinksEnabled: Bool
   /// Wall-clock Unix epoch milliseconds, injected so deadlines are testable.
@@ -24,7 +24,7 @@ public struct RequestHandler {
   /// and no rendering.
   private var appliedReplies = AppliedReplyCache()
 
-  public init(
+  package init(
     app: AppModel = AppModel(), table: RouteTable = .builtIn,
     debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, now: @escaping () -> Int
   ) {
@@ -36,7 +36,7 @@ public struct RequestHandler {
   }
 
   /// The reply to `line` (without its newline), and a log line when a link was applied.
-  public mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
+  package mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
     do throws(RequestError) {
       return try respond(to: line)
     } catch {
@@ -45,7 +45,7 @@ public struct RequestHandler {
   }
 
   /// An error reply line, also used by the server for lines it rejects before parsing.
-  public static func errorReply(kind: ErrorKind, message: String, version: String) -> String {
+  package static func errorReply(kind: ErrorKind, message: String, version: String) -> String {
     JSON.object([
       ("ok", .bool(false)), ("version", .string(version)),
       ("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))])),

@@ -3,7 +3,7 @@ extension DataSet {
   ///
   /// Some titles hold quotes, `&`, `$(…)` and backticks on purpose: they travel through
   /// JSON, screens and shell completion, and must stay plain text everywhere.
-  public static let sample = DataSet(
+  package static let sample = DataSet(
     recipes: [
       (1, "Shakshuka", 30, 2, ["eggs", "tomatoes", "peppers", "cumin"]),
       (2, "Pancakes", 20, 4, ["flour", "milk", "eggs", "butter"]),

@@ -1,17 +1,17 @@
 import DeepLinkRoutes
 
 /// The data an app model shows: recipes, users, the signed-in user and their favorites.
-public struct DataSet: Hashable, Sendable {
+package struct DataSet: Hashable, Sendable {
   /// Recipes in id order.
-  public let recipes: [Recipe]
-  public let users: [User]
+  package let recipes: [Recipe]
+  package let users: [User]
   /// The user `profile` shows without an id (`id=current`).
-  public let currentUserID: String
+  package let currentUserID: String
   /// Recipe ids the current user marked as favorites, in the order they were added.
-  public let favoriteIDs: [Int]
+  package let favoriteIDs: [Int]
   private let recipeIndex: [Int: Int]
 
-  public init(recipes: [Recipe], users: [User], currentUserID: String, favoriteIDs: [Int]) {
+  package init(recipes: [Recipe], users: [User], currentUserID: String, favoriteIDs: [Int]) {
     self.recipes = recipes.sorted { $0.id < $1.id }
     self.users = users
     self.currentUserID = currentUserID
@@ -21,26 +21,26 @@ public struct DataSet: Hashable, Sendable {
     self.recipeIndex = index
   }
 
-  public func recipe(id: Int) -> Recipe? {
+  package func recipe(id: Int) -> Recipe? {
     recipeIndex[id].map { recipes[$0] }
   }
 
   /// The user with `id`; ``Screen/currentUserID`` names the signed-in user.
-  public func user(id: String) -> User? {
+  package func user(id: String) -> User? {
     let wanted = id == Screen.currentUserID ? currentUserID : id
     return users.first(where: { $0.id == wanted })
   }
 
-  public var favorites: [Recipe] {
+  package var favorites: [Recipe] {
     favoriteIDs.compactMap { recipe(id: $0) }
   }
 
-  public static func == (lhs: DataSet, rhs: DataSet) -> Bool {
+  package static func == (lhs: DataSet, rhs: DataSet) -> Bool {
     lhs.recipes == rhs.recipes && lhs.users == rhs.users && lhs.currentUserID == rhs.currentUserID
       && lhs.favoriteIDs == rhs.favoriteIDs
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(recipes)
     hasher.combine(users)
   }

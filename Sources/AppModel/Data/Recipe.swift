@@ -1,12 +1,12 @@
 /// A recipe of the sample app's data set.
-public struct Recipe: Hashable, Sendable {
-  public let id: Int
-  public let title: String
-  public let minutes: Int
-  public let servings: Int
-  public let ingredients: [String]
+package struct Recipe: Hashable, Sendable {
+  package let id: Int
+  package let title: String
+  package let minutes: Int
+  package let servings: Int
+  package let ingredients: [String]
 
-  public init(id: Int, title: String, minutes: Int, servings: Int, ingredients: [String]) {
+  package init(id: Int, title: String, minutes: Int, servings: Int, ingredients: [String]) {
     self.id = id
     self.title = title
     self.minutes = minutes
@@ -16,14 +16,14 @@ public struct Recipe: Hashable, Sendable {
 }
 
 /// A user of the sample app's data set.
-public struct User: Hashable, Sendable {
-  public let id: String
-  public let name: String
-  public let email: String
+package struct User: Hashable, Sendable {
+  package let id: String
+  package let name: String
+  package let email: String
   /// Recipes this user wrote.
-  public let recipeCount: Int
+  package let recipeCount: Int
 
-  public init(id: String, name: String, email: String, recipeCount: Int) {
+  package init(id: String, name: String, email: String, recipeCount: Int) {
     self.id = id
     self.name = name
     self.email = email

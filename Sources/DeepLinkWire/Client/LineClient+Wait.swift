@@ -9,7 +9,7 @@ extension LineClient {
   /// - Throws: ``SocketError/timedOut(path:)`` when `deadline` passes first; other errors
   ///   (permission, path) at once, since retrying would not change them.
   @discardableResult
-  public static func waitForListener(
+  package static func waitForListener(
     path: String, deadline: Deadline, retryMilliseconds: Int = 5
   ) throws(SocketError) -> LineClient {
     while true {

@@ -10,9 +10,9 @@
 ///
 /// Not thread-safe: one owner at a time. The descriptor is closed by ``close()`` or, failing
 /// that, when the client is released.
-public final class LineClient {
+package final class LineClient {
   /// The socket path this client connected to.
-  public let path: String
+  package let path: String
   private var descriptor: FileDescriptor?
   private var framer: LineFramer
 
@@ -34,7 +34,7 @@ public final class LineClient {
   /// - Throws: ``SocketError/noListener(path:)`` when nobody listens, ``SocketError/timedOut(path:)``,
   ///   ``SocketError/permissionDenied(path:)``, ``SocketError/invalidPath(_:)``, or
   ///   ``SocketError/system(call:errno:)``.
-  public static func connect(
+  package static func connect(
     path: String, deadline: Deadline = .never,
     maximumLineLength: Int = LineFramer.defaultMaximumLineLength
   ) throws(SocketError) -> LineClient {
@@ -91,7 +91,7 @@ public final class LineClient {
   ///
   /// - Throws: ``SocketError/connectionClosed(path:)`` if the server has gone,
   ///   ``SocketError/timedOut(path:)``.
-  public func send(_ line: String, deadline: Deadline = .never) throws(SocketError) {
+  package func send(_ line: String, deadline: Deadline = .never) throws(SocketError) {
     var bytes = Array(line.utf8)
     bytes.append(UInt8(ascii: "\n"))
     try write(bytes, deadline: deadline)
@@ -121,7 +121,7 @@ public final class LineClient {
   ///
   /// - Throws: ``SocketError/timedOut(path:)``, ``SocketError/connectionClosed(path:)`` when the
   ///   server closes before a whole line, ``SocketError/lineTooLong(path:limit:)``.
-  public func readLine(deadline: Deadline = .never) throws(SocketError) -> [UInt8] {
+  package func readLine(deadline: Deadline = .never) throws(SocketError) -> [UInt8] {
     let socket = try openDescriptor()
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -149,13 +149,13 @@ public final class LineClient {
   }
 
   /// Sends `line` and reads its reply: one request, one reply, one deadline.
-  public func request(_ line: String, deadline: Deadline = .never) throws(SocketError) -> [UInt8] {
+  package func request(_ line: String, deadline: Deadline = .never) throws(SocketError) -> [UInt8] {
     try send(line, deadline: deadline)
     return try readLine(deadline: deadline)
   }
 
   /// Closes the connection. Further calls throw ``SocketError/connectionClosed(path:)``.
-  public func close() {
+  package func close() {
     descriptor?.close()
     descriptor = nil
   }

@@ -1,5 +1,5 @@
 /// Why a client could not talk to the app, each case with the sentence the CLI prints.
-public enum SocketError: Error, Hashable, Sendable {
+package enum SocketError: Error, Hashable, Sendable {
   /// Nobody listens at `path` (`ENOENT` or `ECONNREFUSED` on connect).
   case noListener(path: String)
   /// The deadline passed while connecting to, writing to or reading from `path`.
@@ -16,7 +16,7 @@ public enum SocketError: Error, Hashable, Sendable {
   case system(call: String, errno: Errno)
 
   /// One sentence for people: what happened, on which path, and what to do about it.
-  public var message: String {
+  package var message: String {
     switch self {
     case .noListener(let path):
       "no deeplink-app is listening on \(path); start one with "

@@ -11,12 +11,12 @@
 ///
 /// A line longer than ``maximumLineLength`` bytes (counted before the `\n`) is an error as soon
 /// as it is certain, without waiting for its end, so a peer cannot make the buffer grow forever.
-public struct LineFramer: Sendable {
+package struct LineFramer: Sendable {
   /// 64 KiB: far more than any request, small enough that a runaway peer costs little.
-  public static let defaultMaximumLineLength = 64 * 1024
+  package static let defaultMaximumLineLength = 64 * 1024
 
   /// The longest line accepted, in bytes, not counting the `\n`.
-  public let maximumLineLength: Int
+  package let maximumLineLength: Int
 
   private var buffer: [UInt8] = []
   /// Where the unconsumed bytes start in `buffer`.
@@ -24,15 +24,15 @@ public struct LineFramer: Sendable {
   /// Where the search for the next `\n` resumes: bytes before it hold none.
   private var scanned = 0
 
-  public init(maximumLineLength: Int = LineFramer.defaultMaximumLineLength) {
+  package init(maximumLineLength: Int = LineFramer.defaultMaximumLineLength) {
     self.maximumLineLength = maximumLineLength
   }
 
   /// The bytes received and not yet returned as lines.
-  public var bufferedByteCount: Int { buffer.count - start }
+  package var bufferedByteCount: Int { buffer.count - start }
 
   /// Adds bytes read from the stream.
-  public mutating func append(_ bytes: some Sequence<UInt8>) {
+  package mutating func append(_ bytes: some Sequence<UInt8>) {
     if start > 0, start >= buffer.count / 2 {
       buffer.removeSubrange(0..<start)
       scanned -= start
@@ -46,7 +46,7 @@ public struct LineFramer: Sendable {
   /// - Returns: the line without its terminator, or `nil` until a `\n` arrives.
   /// - Throws: ``FramingError/lineTooLong(limit:)`` when the line at the front is (or is
   ///   certain to be) longer than ``maximumLineLength``; the framer stays in that state.
-  public mutating func nextLine() throws(FramingError) -> ArraySlice<UInt8>? {
+  package mutating func nextLine() throws(FramingError) -> ArraySlice<UInt8>? {
     let searchFrom = max(start, scanned)
     guard let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) else {
       scanned = buffer.count
@@ -71,7 +71,7 @@ public struct LineFramer: Sendable {
   ///
   /// - Returns: `nil` when `bytes` holds no `\n` yet.
   /// - Throws: ``FramingError/lineTooLong(limit:)`` as ``nextLine()`` does.
-  public static func split(
+  package static func split(
     _ bytes: ArraySlice<UInt8>, maximumLineLength: Int = defaultMaximumLineLength
   ) throws(FramingError) -> (line: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)? {
     var framer = LineFramer(maximumLineLength: maximumLineLength)

@@ -4,7 +4,7 @@ extension JSON {
   ///     try JSON.parse(Array(#"{"op":"ping"}"#.utf8))["op"]  // .string("ping")
   ///
   /// - Throws: ``JSONError`` at the first byte that does not fit.
-  public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
+  package static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
     var parser = Parser(bytes: Array(bytes))
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)
@@ -13,7 +13,7 @@ extension JSON {
     return value
   }
 
-  public static func parse(_ text: String) throws(JSONError) -> JSON {
+  package static func parse(_ text: String) throws(JSONError) -> JSON {
     try parse(text.utf8)
   }
 }

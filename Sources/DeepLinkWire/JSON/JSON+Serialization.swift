@@ -1,7 +1,7 @@
 extension JSON {
   /// Compact JSON on one line: strings escape every control character, so a serialized
   /// value never contains a newline and can travel as one line of the wire protocol.
-  public var serialized: String {
+  package var serialized: String {
     var output: [UInt8] = []
     output.reserveCapacity(256)
     write(into: &output, indent: nil, level: 0)
@@ -9,7 +9,7 @@ extension JSON {
   }
 
   /// Indented JSON (two spaces) for people, as `deeplink state --json` prints it.
-  public var pretty: String {
+  package var pretty: String {
     var output: [UInt8] = []
     write(into: &output, indent: 2, level: 0)
     return String(decoding: output, as: UTF8.self)

@@ -5,7 +5,7 @@
 ///
 ///     let value: JSON = .object([("ok", .bool(true)), ("id", .int(42))])
 ///     value.serialized  // {"ok":true,"id":42}
-public enum JSON: Hashable, Sendable {
+package enum JSON: Hashable, Sendable {
   case null
   case bool(Bool)
   case int(Int)
@@ -14,7 +14,7 @@ public enum JSON: Hashable, Sendable {
   case array([JSON])
   case object([(String, JSON)])
 
-  public static func == (lhs: JSON, rhs: JSON) -> Bool {
+  package static func == (lhs: JSON, rhs: JSON) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -30,7 +30,7 @@ public enum JSON: Hashable, Sendable {
 
   /// Structural, consistent with `==` (hashing the serialized text was not: `0.0 == -0.0`
   /// but they print differently).
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)
     case .bool(let value):
@@ -59,16 +59,16 @@ public enum JSON: Hashable, Sendable {
   }
 
   /// The member `key` of an object, or `nil`.
-  public subscript(key: String) -> JSON? {
+  package subscript(key: String) -> JSON? {
     guard case .object(let members) = self else { return nil }
     return members.first(where: { $0.0 == key })?.1
   }
 
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let value) = self { value } else { nil }
   }
 
-  public var intValue: Int? {
+  package var intValue: Int? {
     switch self {
     case .int(let value): value
     case .double(let value): Int(exactly: value)
@@ -76,15 +76,15 @@ public enum JSON: Hashable, Sendable {
     }
   }
 
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let value) = self { value } else { nil }
   }
 
-  public var arrayValue: [JSON]? {
+  package var arrayValue: [JSON]? {
     if case .array(let value) = self { value } else { nil }
   }
 
-  public var objectValue: [(String, JSON)]? {
+  package var objectValue: [(String, JSON)]? {
     if case .object(let value) = self { value } else { nil }
   }
 }

@@ -1,5 +1,5 @@
 /// Why bytes are not one JSON value.
-public enum JSONError: Error, Hashable, Sendable {
+package enum JSONError: Error, Hashable, Sendable {
   case unexpectedEnd
   case unexpectedByte(UInt8, offset: Int)
   case invalidEscape(offset: Int)
@@ -10,7 +10,7 @@ public enum JSONError: Error, Hashable, Sendable {
   /// An object names the same key twice: which one counts would be a guess.
   case duplicateKey(String)
 
-  public var message: String {
+  package var message: String {
     switch self {
     case .unexpectedEnd: "JSON ends too early"
     case .unexpectedByte(let byte, let offset):

@@ -6,24 +6,24 @@
 ///
 ///     SocketPath.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
 ///     // "/run/user/1000/deeplink/app.sock"
-public enum SocketPath {
+package enum SocketPath {
   /// The environment variable that names the socket.
-  public static let socketVariable = EnvironmentVariable(
+  package static let socketVariable = EnvironmentVariable(
     "DEEPLINK_SOCKET", summary: "The app's socket, when --socket is not given")
   /// The environment variable whose directory holds the default socket.
-  public static let runtimeDirectoryVariable = EnvironmentVariable(
+  package static let runtimeDirectoryVariable = EnvironmentVariable(
     "XDG_RUNTIME_DIR", summary: "Where the default socket lives")
   /// Every environment variable ``resolve(explicit:environment:userID:)`` reads.
-  public static let environmentVariables = [socketVariable, runtimeDirectoryVariable]
+  package static let environmentVariables = [socketVariable, runtimeDirectoryVariable]
 
   /// Where the socket is when no path is given, in order, for help text (the CLI's `--socket`
   /// and `deeplink-app --help`).
-  public static let searchOrder =
+  package static let searchOrder =
     "$\(socketVariable.name), else $\(runtimeDirectoryVariable.name)/deeplink/app.sock, "
     + "else /tmp/deeplink-<uid>/app.sock"
 
   /// The longest path `sun_path` holds, in bytes, leaving room for the final NUL.
-  public static var maximumLength: Int {
+  package static var maximumLength: Int {
     #if os(Linux)
       107
     #else
@@ -39,7 +39,7 @@ public enum SocketPath {
   ///     read.
   ///   - userID: the uid in the `/tmp` fallback; defaults to this process's.
   /// - Returns: the path, not yet checked: see ``validate(_:)``.
-  public static func resolve(
+  package static func resolve(
     explicit: String?, environment: [String: String], userID: UInt32? = nil
   ) -> String {
     if let explicit, !explicit.isEmpty { return explicit }
@@ -52,7 +52,7 @@ public enum SocketPath {
 
   /// ``resolve(explicit:environment:userID:)`` with this process's environment, read with
   /// `getenv` (two variables, no copy of the whole environment: the CLI runs this on every TAB).
-  public static func resolve(explicit: String?) -> String {
+  package static func resolve(explicit: String?) -> String {
     resolve(explicit: explicit, environment: EnvironmentVariable.values(of: environmentVariables))
   }
 
@@ -60,7 +60,7 @@ public enum SocketPath {
   ///
   /// - Throws: ``SocketPathError`` if it is empty, holds a NUL byte or is longer than
   ///   ``maximumLength`` bytes.
-  public static func validate(_ path: String) throws(SocketPathError) {
+  package static func validate(_ path: String) throws(SocketPathError) {
     if path.isEmpty { throw .empty }
     if path.utf8.contains(0) { throw .containsNUL(path: path) }
     let length = path.utf8.count
@@ -71,7 +71,7 @@ public enum SocketPath {
   /// at the root, `.` for a bare name.
   ///
   ///     SocketPath.directory(of: "/run/user/1000/deeplink/app.sock")  // "/run/user/1000/deeplink"
-  public static func directory(of path: String) -> String {
+  package static func directory(of path: String) -> String {
     var bytes = Array(path.utf8)
     while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
     guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }

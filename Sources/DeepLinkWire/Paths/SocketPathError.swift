@@ -1,12 +1,12 @@
 /// Why a string cannot be a Unix socket path.
-public enum SocketPathError: Error, Hashable, Sendable {
+package enum SocketPathError: Error, Hashable, Sendable {
   case empty
   case containsNUL(path: String)
   /// `length` bytes, more than the `limit` that `sockaddr_un.sun_path` holds on this system.
   case tooLong(path: String, length: Int, limit: Int)
 
   /// One sentence for people, naming the path and what would fit.
-  public var message: String {
+  package var message: String {
     switch self {
     case .empty:
       "the socket path is empty"

@@ -8,16 +8,16 @@
 ///
 /// Deadlines inside one process use ``monotonicMilliseconds``; a deadline that travels on the
 /// wire to another process is wall-clock time, ``epochMilliseconds``.
-public enum Clocks {
+package enum Clocks {
   /// Milliseconds on `clock_gettime(CLOCK_MONOTONIC)`: only differences mean anything, and it
   /// never jumps when the wall clock is set.
-  public static var monotonicMilliseconds: Int64 {
+  package static var monotonicMilliseconds: Int64 {
     milliseconds(CLOCK_MONOTONIC)
   }
 
   /// Milliseconds since the Unix epoch on `clock_gettime(CLOCK_REALTIME)`, comparable between
   /// processes on one machine.
-  public static var epochMilliseconds: Int64 {
+  package static var epochMilliseconds: Int64 {
     milliseconds(CLOCK_REALTIME)
   }
 

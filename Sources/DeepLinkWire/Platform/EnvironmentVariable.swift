@@ -3,13 +3,13 @@
 /// one declaration.
 ///
 ///     SocketPath.environmentVariables.map(\.name)  // ["DEEPLINK_SOCKET", "XDG_RUNTIME_DIR"]
-public struct EnvironmentVariable: Hashable, Sendable {
+package struct EnvironmentVariable: Hashable, Sendable {
   /// `DEEPLINK_SOCKET`.
-  public let name: String
+  package let name: String
   /// One line for help text: what the variable changes.
-  public let summary: String
+  package let summary: String
 
-  public init(_ name: String, summary: String) {
+  package init(_ name: String, summary: String) {
     self.name = name
     self.summary = summary
   }

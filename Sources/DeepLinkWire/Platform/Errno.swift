@@ -7,11 +7,11 @@
 /// A C `errno` value, kept as a number and described with `strerror(3)`.
 ///
 ///     Errno(rawValue: 2).description  // "No such file or directory (ENOENT)"
-public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   /// The number `errno` held after the failed call.
-  public let rawValue: Int32
+  package let rawValue: Int32
 
-  public init(rawValue: Int32) {
+  package init(rawValue: Int32) {
     self.rawValue = rawValue
   }
 
@@ -19,7 +19,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   static var current: Errno { Errno(rawValue: errno) }
 
   /// `strerror(3)`'s text, with the symbolic name when it is one we handle.
-  public var description: String {
+  package var description: String {
     let text = strerror(rawValue).map { String(cString: $0) } ?? "error \(rawValue)"
     return name.map { "\(text) (\($0))" } ?? text
   }

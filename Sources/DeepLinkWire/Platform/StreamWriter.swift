@@ -6,11 +6,11 @@
 
 /// Writes whole buffers to a blocking descriptor such as standard output or standard error:
 /// the CLI's results and errors, the app's log. No Foundation, so no start-up cost.
-public enum StreamWriter {
+package enum StreamWriter {
   /// Writes all of `text` to `fd`.
   /// - Returns: the error that stopped the write (a full disk, a closed pipe), if any.
   @discardableResult
-  public static func write(_ text: String, to fd: Int32) -> Errno? {
+  package static func write(_ text: String, to fd: Int32) -> Errno? {
     var text = text
     return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
   }
@@ -23,7 +23,7 @@ public enum StreamWriter {
   /// `write(2)` of all of `bytes`, retried on `EINTR`; another error stops the write and is
   /// returned, for callers that can still report it (the CLI's results; not its errors).
   @discardableResult
-  public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Errno? {
+  package static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Errno? {
     var offset = 0
     while offset < bytes.count {
       let count = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)

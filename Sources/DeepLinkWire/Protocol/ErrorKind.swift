@@ -4,7 +4,7 @@
 ///     ErrorKind.unknownRoute.rawValue  // "unknown-route"
 ///     ErrorKind(rawValue: "expired")  // .expired
 ///     "\(ErrorKind.lineTooLong)"  // "line-too-long": printed as on the wire
-public enum ErrorKind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum ErrorKind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   // The link is not one of the route table's (named after `LinkError`'s cases).
   case notAURL = "not-a-url"
   case wrongScheme = "wrong-scheme"
@@ -31,5 +31,5 @@ public enum ErrorKind: String, CaseIterable, Hashable, Sendable, CustomStringCon
   case permissionDenied = "permission-denied"
 
   /// The wire name, ``rawValue``.
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }

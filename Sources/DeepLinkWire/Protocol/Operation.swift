@@ -4,7 +4,7 @@
 ///     Operation(rawValue: "state")  // .state
 ///     Operation.allCases.map(\.rawValue).joined(separator: ", ")
 ///     // "open, state, screen, routes, values, ping"
-public enum Operation: String, CaseIterable, Hashable, Sendable {
+package enum Operation: String, CaseIterable, Hashable, Sendable {
   /// Apply a link: `url`, and an optional `deadline` (Unix epoch milliseconds).
   case open
   /// The navigation stack, the overrides in force and the screen.

@@ -6,10 +6,10 @@
 ///     Request.state.line  // {"op":"state"}
 ///     Request.values(route: "recipe", parameter: "id").line
 ///     // {"op":"values","route":"recipe","parameter":"id"}
-public struct Request: Hashable, Sendable {
-  public let operation: Operation
+package struct Request: Hashable, Sendable {
+  package let operation: Operation
   /// The line to send, without its newline: the JSON object, `op` first, serialized once.
-  public let line: String
+  package let line: String
 
   private init(_ operation: Operation, _ fields: [(String, JSON)] = []) {
     self.operation = operation
@@ -17,21 +17,21 @@ public struct Request: Hashable, Sendable {
   }
 
   /// Applies `url`; the app drops it unread after `deadline` (Unix epoch milliseconds), if given.
-  public static func open(url: String, deadline: Int?) -> Request {
+  package static func open(url: String, deadline: Int?) -> Request {
     Request(.open, [("url", .string(url))] + (deadline.map { [("deadline", .int($0))] } ?? []))
   }
 
   /// The app's state.
-  public static let state = Request(.state)
+  package static let state = Request(.state)
   /// The app's screen.
-  public static let screen = Request(.screen)
+  package static let screen = Request(.screen)
   /// The route names.
-  public static let routes = Request(.routes)
+  package static let routes = Request(.routes)
   /// Whether the app accepts debug links.
-  public static let ping = Request(.ping)
+  package static let ping = Request(.ping)
 
   /// The values the app knows for `parameter` of `route`.
-  public static func values(route: String, parameter: String) -> Request {
+  package static func values(route: String, parameter: String) -> Request {
     Request(.values, [("route", .string(route)), ("parameter", .string(parameter))])
   }
 }

@@ -1,34 +1,34 @@
 extension LineServer {
   /// How a ``LineServer`` treats its clients. The defaults suit the app.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// The longest request line, in bytes before the `\n`; longer gets
     /// ``Rejection/lineTooLong(limit:)`` and the connection is closed.
-    public var maximumLineLength = LineFramer.defaultMaximumLineLength
+    package var maximumLineLength = LineFramer.defaultMaximumLineLength
     /// A connection with no bytes moving either way for this long is closed, so a client that
     /// connects and says nothing (or half a line) holds nobody up.
-    public var idleTimeoutMilliseconds = 10_000
+    package var idleTimeoutMilliseconds = 10_000
     /// The `listen` backlog: how many connections may wait to be accepted.
-    public var backlog: Int32 = 512
+    package var backlog: Int32 = 512
     /// Open connections at most; more wait in the backlog.
-    public var maximumConnections = 1_000
+    package var maximumConnections = 1_000
     /// Whether SIGINT and SIGTERM stop ``LineServer/run(beforeSending:handler:)`` (the app wants this;
     /// tests running many servers in one process may not).
-    public var stopsOnSignals = true
+    package var stopsOnSignals = true
     /// The one line sent to a client before it is turned away (without `\n`).
-    public var rejectionReply: @Sendable (Rejection) -> String = Rejection.defaultReply
+    package var rejectionReply: @Sendable (Rejection) -> String = Rejection.defaultReply
 
-    public init() {}
+    package init() {}
   }
 
   /// Why the server turns a client away without calling the handler.
-  public enum Rejection: Hashable, Sendable {
+  package enum Rejection: Hashable, Sendable {
     /// The request line is longer than `limit` bytes.
     case lineTooLong(limit: Int)
     /// The client runs as uid `peer`, not as the server's uid `server`.
     case foreignPeer(peer: UInt32, server: UInt32)
 
     /// The error reply's `kind`.
-    public var kind: ErrorKind {
+    package var kind: ErrorKind {
       switch self {
       case .lineTooLong: .lineTooLong
       case .foreignPeer: .permissionDenied
@@ -36,7 +36,7 @@ extension LineServer {
     }
 
     /// One sentence for people.
-    public var message: String {
+    package var message: String {
       switch self {
       case .lineTooLong(let limit): "request line longer than \(limit) bytes"
       case .foreignPeer(let peer, let server):
@@ -46,7 +46,7 @@ extension LineServer {
 
     /// `{"ok":false,"error":{"kind":"line-too-long","message":"..."}}`.
     @Sendable
-    public static func defaultReply(_ rejection: Rejection) -> String {
+    package static func defaultReply(_ rejection: Rejection) -> String {
       let error: JSON = .object([
         ("kind", .string(rejection.kind.rawValue)), ("message", .string(rejection.message)),
       ])

@@ -22,10 +22,10 @@
 ///   the handler decides what to answer. A line never contains `\n`; a final `\r` is removed.
 /// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM/SIGHUP, having removed the socket
 ///   file (if it is still ours) and released the lock.
-public final class LineServer: Sendable {
+package final class LineServer: Sendable {
   /// The socket path served.
-  public let path: String
-  public let options: Options
+  package let path: String
+  package let options: Options
   private let control = Lock(Control())
 
   private struct Control {
@@ -33,14 +33,14 @@ public final class LineServer: Sendable {
     var wakeUp: FileDescriptor?
   }
 
-  public init(path: String, options: Options = Options()) {
+  package init(path: String, options: Options = Options()) {
     self.path = path
     self.options = options
   }
 
   /// Makes ``run(onListening:beforeSending:handler:)`` return soon, from any thread. Stopping is final: a server that was
   /// asked to stop before `run` returns from `run` at once.
-  public func stop() {
+  package func stop() {
     control.withLock { control in
       control.stopRequested = true
       if let wakeUp = control.wakeUp {
@@ -67,7 +67,7 @@ public final class LineServer: Sendable {
   /// - Throws: ``ServerError`` when the server cannot start (unsafe directory, another server
   ///   on the path, a file in the way) or `poll` fails.
   @discardableResult
-  public func run(
+  package func run(
     onListening: () -> Void = {}, beforeSending: () -> Void = {},
     handler: (_ line: ArraySlice<UInt8>) -> String
   ) throws(ServerError) -> Bool {

@@ -1,5 +1,5 @@
 /// Why a ``LineServer`` would not start or had to stop, each with the sentence the app prints.
-public enum ServerError: Error, Hashable, Sendable {
+package enum ServerError: Error, Hashable, Sendable {
   /// The path cannot be a socket address.
   case invalidPath(SocketPathError)
   /// The socket's directory is not private to this user; nothing was changed.
@@ -14,7 +14,7 @@ public enum ServerError: Error, Hashable, Sendable {
   case system(call: String, path: String?, errno: Errno)
 
   /// What is wrong with a socket directory.
-  public enum DirectoryProblem: Hashable, Sendable {
+  package enum DirectoryProblem: Hashable, Sendable {
     /// It is something else (`kind`: "a regular file", "a symbolic link").
     case notADirectory(kind: String)
     /// Owned by uid `owner`, not by the server's uid `user`.
@@ -30,7 +30,7 @@ public enum ServerError: Error, Hashable, Sendable {
   }
 
   /// One sentence for people: what is wrong, where, and how to fix it.
-  public var message: String {
+  package var message: String {
     switch self {
     case .invalidPath(let error):
       return error.message
