@@ -28,6 +28,9 @@ import Testing
       expected: "/run/user/7/deeplink/app.sock"),
     Case(name: "tmp fallback", explicit: nil, environment: [:], expected: "/tmp/deeplink-501/app.sock"),
     Case(
+      name: "a relative XDG directory is ignored, as the XDG spec says", explicit: nil,
+      environment: ["XDG_RUNTIME_DIR": "run/user/7"], expected: "/tmp/deeplink-501/app.sock"),
+    Case(
       name: "empty values are unset", explicit: "",
       environment: ["DEEPLINK_SOCKET": "", "XDG_RUNTIME_DIR": ""], expected: "/tmp/deeplink-501/app.sock"),
   ]

@@ -44,7 +44,8 @@ package enum SocketPath {
   ) -> String {
     if let explicit, !explicit.isEmpty { return explicit }
     if let value = environment[socketVariable.name], !value.isEmpty { return value }
-    if let runtime = environment[runtimeDirectoryVariable.name], !runtime.isEmpty {
+    // The XDG base directory specification: a relative XDG_RUNTIME_DIR is invalid, ignored.
+    if let runtime = environment[runtimeDirectoryVariable.name], runtime.hasPrefix("/") {
       return join(runtime, "deeplink/app.sock")
     }
     return "/tmp/deeplink-\(userID ?? FileSystem.userID)/app.sock"
