@@ -44,28 +44,28 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   package var message: String {
     switch self {
     case .unknownCommand(let word, let suggestion):
-      "unknown route or command '\(word)'"
+      "unknown route or command '\(word.messageExcerpt)'"
         + (suggestion.map { " — did you mean '\($0)'?" } ?? "; expected a route or a command")
     case .unknownRoute(let word, let suggestion):
-      "unknown route '\(word)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+      "unknown route '\(word.messageExcerpt)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
     case .unknownOption(let option, let context, let suggestion, let known):
       if let suggestion {
-        "unknown option '\(option)'\(context.forName) — did you mean '\(suggestion)'?"
+        "unknown option '\(option.messageExcerpt)'\(context.forName) — did you mean '\(suggestion)'?"
       } else {
-        "unknown option '\(option)'; " + context.takes(known)
+        "unknown option '\(option.messageExcerpt)'; " + context.takes(known)
       }
     case .missingValue(let option, _):
       "\(option) needs a value"
     case .invalidValue(let option, let value, let expected, _):
-      "\(option) expects \(expected), got '\(value)'"
+      "\(option) expects \(expected), got '\(value.messageExcerpt)'"
     case .unexpectedValue(let option, let value, _):
-      "\(option) takes no value, got '\(value)'; write \(option) alone"
+      "\(option) takes no value, got '\(value.messageExcerpt)'; write \(option) alone"
     case .duplicateOption(let option, _):
       "\(option) is given twice; give it once"
     case .conflictingOptions(let first, let second, _):
       "\(first) and \(second) cannot be used together; choose one"
     case .unexpectedArgument(let word, _, let expected):
-      "unexpected argument '\(word)'; \(expected)"
+      "unexpected argument '\(word.messageExcerpt)'; \(expected)"
     case .missingArgument(let command, let what):
       "\(command.name) needs \(what)"
     case .argument(let error, _):
@@ -73,11 +73,11 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidLink(let error):
       error.message
     case .unknownShell(let word, let suggestion):
-      "unknown shell '\(word)'"
+      "unknown shell '\(word.messageExcerpt)'"
         + (suggestion.map { " — did you mean '\($0)'?" }
           ?? "; expected one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))")
     case .unknownHelpTopic(let word, let suggestion):
-      "no help for '\(word)'"
+      "no help for '\(word.messageExcerpt)'"
         + (suggestion.map { " — did you mean '\($0)'?" } ?? "; expected a command or a route")
     case .unterminatedQuote(let quote):
       "unterminated \(quote) quote; close it, or escape the quote with a backslash"

@@ -20,13 +20,14 @@ public enum ArgumentError: Error, Hashable, Sendable {
     switch self {
     case .unknownParameter(let name, let route, let suggestion, let known):
       if let suggestion {
-        return "unknown \(prefix.isEmpty ? "parameter" : "option") '\(prefix)\(name)' for \(route)"
+        return
+          "unknown \(prefix.isEmpty ? "parameter" : "option") '\(prefix)\(name.messageExcerpt)' for \(route)"
           + " — did you mean '\(prefix)\(suggestion)'?"
       }
       let list =
         known.isEmpty
         ? "\(route) takes none" : "\(route) takes \(known.map { prefix + $0 }.joined(separator: ", "))"
-      return "unknown \(prefix.isEmpty ? "parameter" : "option") '\(prefix)\(name)'; \(list)"
+      return "unknown \(prefix.isEmpty ? "parameter" : "option") '\(prefix)\(name.messageExcerpt)'; \(list)"
     case .missingParameter(let name, let route):
       return "\(route) requires \(prefix)\(name)"
     case .duplicateParameter(let name):

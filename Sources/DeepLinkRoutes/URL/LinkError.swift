@@ -23,21 +23,21 @@ public enum LinkError: Error, Hashable, Sendable {
   public var message: String {
     switch self {
     case .notAURL(let text, let reason):
-      "'\(text)' is not a debug link: \(reason); expected debug://<route>?<name>=<value>"
+      "'\(text.messageExcerpt)' is not a debug link: \(reason); expected debug://<route>?<name>=<value>"
     case .wrongScheme(let found, let expected):
-      "wrong scheme '\(found)://'; debug links start with \(expected)://"
+      "wrong scheme '\(found.messageExcerpt)://'; debug links start with \(expected)://"
     case .missingRoute:
       "the link names no route; expected debug://<route>, such as debug://settings"
     case .unknownRoute(let name, let suggestion):
-      "unknown route '\(name)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+      "unknown route '\(name.messageExcerpt)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
     case .unexpectedPath(let path):
-      "unexpected path '\(path)'; a debug link is debug://<route>?<name>=<value>, with no path"
+      "unexpected path '\(path.messageExcerpt)'; a debug link is debug://<route>?<name>=<value>, with no path"
     case .unexpectedFragment(let fragment):
-      "unexpected fragment '#\(fragment)'; debug links take no fragment (percent-encode '#' as %23)"
+      "unexpected fragment '#\(fragment.messageExcerpt)'; debug links take no fragment (percent-encode '#' as %23)"
     case .malformedPercentEscape(let text):
-      "malformed percent-escape in '\(text)'; '%' must be followed by two hex digits (write '%' as %25)"
+      "malformed percent-escape in '\(text.messageExcerpt)'; '%' must be followed by two hex digits (write '%' as %25)"
     case .invalidUTF8(let text):
-      "'\(text)' decodes to bytes that are not UTF-8"
+      "'\(text.messageExcerpt)' decodes to bytes that are not UTF-8"
     case .argument(let error):
       error.message(prefix: "")
     }

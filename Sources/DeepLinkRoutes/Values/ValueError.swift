@@ -19,18 +19,18 @@ public enum ValueError: Error, Hashable, Sendable {
   public func message(for parameter: String) -> String {
     switch self {
     case .notAnInteger(let text):
-      "\(parameter) expects an integer, got '\(text)'"
+      "\(parameter) expects an integer, got '\(text.messageExcerpt)'"
     case .integerOverflow(let text, let range?):
-      "\(parameter) expects an integer from \(range.lowerBound) to \(range.upperBound), got '\(text)' (\(text.hasPrefix("-") ? "too small" : "too large"))"
+      "\(parameter) expects an integer from \(range.lowerBound) to \(range.upperBound), got '\(text.messageExcerpt)' (\(text.hasPrefix("-") ? "too small" : "too large"))"
     case .integerOverflow(let text, nil):
-      "\(parameter) expects an integer between \(Int.min) and \(Int.max), got '\(text)'"
+      "\(parameter) expects an integer between \(Int.min) and \(Int.max), got '\(text.messageExcerpt)'"
         + (text.hasPrefix("-") ? " (too small)" : " (too large)")
     case .outOfRange(let number, let range):
       "\(parameter) expects an integer from \(range.lowerBound) to \(range.upperBound), got \(number)"
     case .notABoolean(let text):
-      "\(parameter) expects true or false, got '\(text)'"
+      "\(parameter) expects true or false, got '\(text.messageExcerpt)'"
     case .notAChoice(let text, let choices, let suggestion):
-      "\(parameter) expects one of \(choices.joined(separator: ", ")), got '\(text)'"
+      "\(parameter) expects one of \(choices.joined(separator: ", ")), got '\(text.messageExcerpt)'"
         + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     }
   }

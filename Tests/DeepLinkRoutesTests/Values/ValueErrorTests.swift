@@ -52,3 +52,11 @@ struct ValueErrorTests {
     #expect(example.error.message(for: example.parameter) == example.message)
   }
 }
+
+/// A huge argument gives a readable, one-line error.
+@Test func aHugeValueIsQuotedAsAnExcerpt() {
+  let huge = String(repeating: "x", count: 100_000)
+  let message = ValueError.notAnInteger(huge).message(for: "--id")
+  #expect(
+    message == "--id expects an integer, got '\(String(repeating: "x", count: 60))… (100000 characters)'")
+}
