@@ -33,11 +33,6 @@ extension ArgumentValue {
 
 extension Overrides {
   var json: JSON {
-    var members: [(String, JSON)] = []
-    if emptyRecipeList { members.append(("emptyRecipeList", .bool(true))) }
-    if networkError { members.append(("networkError", .bool(true))) }
-    if emptyFavorites { members.append(("emptyFavorites", .bool(true))) }
-    if let loginError { members.append(("loginError", .string(loginError))) }
-    return .object(members)
+    .object(inForce.map { ($0.kind.rawValue, $0.value.json) })
   }
 }

@@ -28,6 +28,39 @@ public struct Overrides: Hashable, Sendable {
 
   /// Whether no override is in force.
   public var isEmpty: Bool { self == .none }
+
+  /// The value of override `kind`: `true` for a flag in force, the message of a login error,
+  /// `nil` when not in force.
+  public func value(of kind: Override) -> ArgumentValue? {
+    switch kind {
+    case .emptyRecipeList: emptyRecipeList ? .boolean(true) : nil
+    case .networkError: networkError ? .boolean(true) : nil
+    case .emptyFavorites: emptyFavorites ? .boolean(true) : nil
+    case .loginError: loginError.map { .string($0) }
+    }
+  }
+
+  /// The overrides in force, in declaration order, each with its value: what the state's
+  /// JSON lists.
+  public var inForce: [(kind: Override, value: ArgumentValue)] {
+    Override.allCases.compactMap { kind in value(of: kind).map { (kind, $0) } }
+  }
+
+  /// Puts override `kind` in force; `message` is the text of a login error.
+  mutating func set(_ kind: Override, message: String?) {
+    switch kind {
+    case .emptyRecipeList: emptyRecipeList = true
+    case .networkError: networkError = true
+    case .emptyFavorites: emptyFavorites = true
+    case .loginError: loginError = message ?? ""
+    }
+  }
+}
+
+/// The kinds of debug override. The raw value names an override everywhere outside Swift: the
+/// state's JSON key, the route table's fingerprint.
+public enum Override: String, CaseIterable, Hashable, Sendable {
+  case emptyRecipeList, networkError, emptyFavorites, loginError
 }
 
 /// One override a route sets, as data; ``loginError(messageFrom:)`` takes its text from a
@@ -37,4 +70,19 @@ public enum OverrideEffect: Hashable, Sendable {
   case networkError
   case emptyFavorites
   case loginError(messageFrom: String)
+
+  /// The override this effect puts in force.
+  public var kind: Override {
+    switch self {
+    case .emptyRecipeList: .emptyRecipeList
+    case .networkError: .networkError
+    case .emptyFavorites: .emptyFavorites
+    case .loginError: .loginError
+    }
+  }
+
+  /// The route parameter the override's value comes from, if it takes one.
+  public var parameter: String? {
+    if case .loginError(let name) = self { name } else { nil }
+  }
 }

@@ -35,12 +35,7 @@ public struct Link: Hashable, Sendable {
     }
     var overrides = Overrides.none
     for effect in route.effect.overrides {
-      switch effect {
-      case .emptyRecipeList: overrides.emptyRecipeList = true
-      case .networkError: overrides.networkError = true
-      case .emptyFavorites: overrides.emptyFavorites = true
-      case .loginError(let parameter): overrides.loginError = self[parameter]?.text ?? ""
-      }
+      overrides.set(effect.kind, message: effect.parameter.map { self[$0]?.text ?? "" })
     }
     return NavigationState(path: path, overrides: overrides)
   }

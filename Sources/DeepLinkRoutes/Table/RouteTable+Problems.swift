@@ -81,7 +81,7 @@ extension RouteTable {
         }
       }
       var used = route.effect.stack.flatMap(\.parameters)
-      for case .loginError(let name) in route.effect.overrides { used.append(name) }
+      used += route.effect.overrides.compactMap(\.parameter)
       for name in used where !parameterNames.contains(name) {
         problems.append(.unknownEffectParameter(route: route.name, parameter: name))
       }

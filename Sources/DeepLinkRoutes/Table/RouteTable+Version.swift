@@ -71,14 +71,8 @@ extension Effect {
     }
     hash.add(overrides.count)
     for override in overrides {
-      switch override {
-      case .emptyRecipeList: hash.add("emptyRecipeList")
-      case .networkError: hash.add("networkError")
-      case .emptyFavorites: hash.add("emptyFavorites")
-      case .loginError(let parameter):
-        hash.add("loginError")
-        hash.add(parameter)
-      }
+      hash.add(override.kind.rawValue)
+      if let parameter = override.parameter { hash.add(parameter) }
     }
   }
 }
