@@ -74,8 +74,7 @@ _deeplink_options() {
 }
 
 # REPLY: how the value of option $2 in context $1 completes: none, boolean, choices, live,
-# path or free. _deeplink_vals: the words of boolean and choices, the route and parameter
-# of live.
+# path or free. _deeplink_vals: the words of boolean and choices, the route and parameter of live.
 _deeplink_value() {
   _deeplink_vals=()
   case $1 in

@@ -7,10 +7,15 @@ struct BashScript {
 
   var lines: [String] {
     CompletionScript.header("#", shell: .bash) + [""] + kind + [""] + names + [""] + options + [""]
-      + values + [""] + arguments + [""] + Self.logic
+      + shared.values + [""] + shared.arguments + [""] + Self.logic
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }
+
+  /// `_deeplink_value` and `_deeplink_argument`, shared with the other POSIX-like shell.
+  private var shared: ShellCaseFunctions {
+    ShellCaseFunctions(model: model, array: "_deeplink_vals", parenthesizedPatterns: false)
+  }
 
   private func list(_ words: [String]) -> String { words.map(word).joined(separator: " ") }
 
@@ -60,69 +65,6 @@ struct BashScript {
       lines.append("    \(word(context.key))) _deeplink_opts=(\(list(context.options.map(\.flag)))) ;;")
     }
     lines.append("    *) _deeplink_opts=(\(list(model.topLevelOptions.map(\.flag)))) ;;")
-    return lines + ["  esac", "}"]
-  }
-
-  var values: [String] {
-    var lines = [
-      "# REPLY: how the value of option $2 in context $1 completes: none, boolean, choices, live,",
-      "# path or free. _deeplink_vals: the words of boolean and choices, the route and parameter",
-      "# of live.",
-      "_deeplink_value() {",
-      "  _deeplink_vals=()",
-      "  case $1 in",
-    ]
-    for context in model.contexts {
-      let arms = context.options.filter { !model.topLevelOptions.contains($0) }.compactMap(arm)
-      guard !arms.isEmpty else { continue }
-      lines.append("    \(word(context.key)))")
-      lines.append("      case $2 in")
-      lines += arms.map { "        " + $0 + " return ;;" }
-      lines.append("      esac")
-      lines.append("      ;;")
-    }
-    lines.append("  esac")
-    lines.append("  case $2 in")
-    lines += model.topLevelOptions.compactMap(arm).map { "    " + $0 + " ;;" }
-    lines.append("    *) REPLY=none ;;")
-    return lines + ["  esac", "}"]
-  }
-
-  /// `--sort) REPLY=choices _deeplink_vals=(name newest rating);`, or `nil` for a flag.
-  private func arm(_ option: CompletionModel.Option) -> String? {
-    let body =
-      switch option.value {
-      case .none: "REPLY=none"
-      case .boolean(let words): "REPLY=boolean _deeplink_vals=(\(list(words)))"
-      case .choices(let words): "REPLY=choices _deeplink_vals=(\(list(words)))"
-      case .live(let route, let parameter): "REPLY=live _deeplink_vals=(\(list([route, parameter])))"
-      case .path: "REPLY=path"
-      case .free: "REPLY=free"
-      }
-    return "\(word(option.flag))) \(body);"
-  }
-
-  var arguments: [String] {
-    var lines = [
-      "# REPLY: what the argument of context $1 is: none, topic, route, words, path or free.",
-      "# _deeplink_vals: the words.",
-      "_deeplink_argument() {",
-      "  _deeplink_vals=()",
-      "  case $1 in",
-    ]
-    for context in model.contexts {
-      let body: String? =
-        switch context.argument {
-        case .none: nil
-        case .topic: "REPLY=topic"
-        case .route: "REPLY=route"
-        case .words(let words): "REPLY=words _deeplink_vals=(\(list(words)))"
-        case .path: "REPLY=path"
-        case .free: "REPLY=free"
-        }
-      if let body { lines.append("    \(word(context.key))) \(body) ;;") }
-    }
-    lines.append("    *) REPLY=none ;;")
     return lines + ["  esac", "}"]
   }
 }

@@ -5,12 +5,15 @@ struct ZshScript {
 
   var lines: [String] {
     ["#compdef deeplink"] + CompletionScript.header("#", shell: .zsh) + [""] + kind + [""] + names
-      + [""] + options + [""] + values + [""] + arguments + [""] + Self.logic
+      + [""] + options + [""] + shared.values + [""] + shared.arguments + [""] + Self.logic
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }
 
-  private func list(_ words: [String]) -> String { words.map(word).joined(separator: " ") }
+  /// `_deeplink_value` and `_deeplink_argument`, shared with the other POSIX-like shell.
+  private var shared: ShellCaseFunctions {
+    ShellCaseFunctions(model: model, array: "reply", parenthesizedPatterns: true)
+  }
 
   /// `name:help` for `_describe`, with any `:` in the name escaped.
   private func described(_ name: String, _ help: String) -> String {
@@ -52,67 +55,6 @@ struct ZshScript {
     lines.append("      reply=(")
     lines += model.topLevelOptions.map { "        " + described($0.flag, $0.summary) }
     lines.append("      ) ;;")
-    return lines + ["  esac", "}"]
-  }
-
-  var values: [String] {
-    var lines = [
-      "# REPLY: how the value of option $2 in context $1 completes: none, boolean, choices, live,",
-      "# path or free. reply: the words of boolean and choices, the route and parameter of live.",
-      "_deeplink_value() {",
-      "  reply=()",
-      "  case $1 in",
-    ]
-    for context in model.contexts {
-      let arms = context.options.filter { !model.topLevelOptions.contains($0) }.compactMap(arm)
-      guard !arms.isEmpty else { continue }
-      lines.append("    (\(word(context.key)))")
-      lines.append("      case $2 in")
-      lines += arms.map { "        " + $0 + " return ;;" }
-      lines.append("      esac")
-      lines.append("      ;;")
-    }
-    lines.append("  esac")
-    lines.append("  case $2 in")
-    lines += model.topLevelOptions.compactMap(arm).map { "    " + $0 + " ;;" }
-    lines.append("    (*) REPLY=none ;;")
-    return lines + ["  esac", "}"]
-  }
-
-  private func arm(_ option: CompletionModel.Option) -> String? {
-    let body =
-      switch option.value {
-      case .none: "REPLY=none"
-      case .boolean(let words): "REPLY=boolean reply=(\(list(words)))"
-      case .choices(let words): "REPLY=choices reply=(\(list(words)))"
-      case .live(let route, let parameter): "REPLY=live reply=(\(list([route, parameter])))"
-      case .path: "REPLY=path"
-      case .free: "REPLY=free"
-      }
-    return "(\(word(option.flag))) \(body);"
-  }
-
-  var arguments: [String] {
-    var lines = [
-      "# REPLY: what the argument of context $1 is: none, topic, route, words, path or free.",
-      "# reply: the words.",
-      "_deeplink_argument() {",
-      "  reply=()",
-      "  case $1 in",
-    ]
-    for context in model.contexts {
-      let body: String? =
-        switch context.argument {
-        case .none: nil
-        case .topic: "REPLY=topic"
-        case .route: "REPLY=route"
-        case .words(let words): "REPLY=words reply=(\(list(words)))"
-        case .path: "REPLY=path"
-        case .free: "REPLY=free"
-        }
-      if let body { lines.append("    (\(word(context.key))) \(body) ;;") }
-    }
-    lines.append("    (*) REPLY=none ;;")
     return lines + ["  esac", "}"]
   }
 }

@@ -1,0 +1,81 @@
+/// The data functions the bash and zsh scripts share, `_deeplink_value` and
+/// `_deeplink_argument`: the same `case` statements in each shell's syntax — bash writes a
+/// pattern `x)`, zsh `(x)` — filling each shell's array (`_deeplink_vals`, zsh's `reply`).
+struct ShellCaseFunctions {
+  let model: CompletionModel
+  /// The array the functions fill with words.
+  let array: String
+  /// Whether a pattern is written `(x)` (zsh) rather than `x)` (bash).
+  let parenthesizedPatterns: Bool
+
+  private func word(_ text: String) -> String { ShellLiteral.posix(text) }
+
+  private func list(_ words: [String]) -> String { words.map(word).joined(separator: " ") }
+
+  /// `pattern)` or `(pattern)`.
+  private func pattern(_ text: String) -> String {
+    parenthesizedPatterns ? "(\(text))" : "\(text))"
+  }
+
+  var values: [String] {
+    var lines = [
+      "# REPLY: how the value of option $2 in context $1 completes: none, boolean, choices, live,",
+      "# path or free. \(array): the words of boolean and choices, the route and parameter of live.",
+      "_deeplink_value() {",
+      "  \(array)=()",
+      "  case $1 in",
+    ]
+    for context in model.contexts {
+      let arms = context.options.filter { !model.topLevelOptions.contains($0) }.compactMap(arm)
+      guard !arms.isEmpty else { continue }
+      lines.append("    \(pattern(word(context.key)))")
+      lines.append("      case $2 in")
+      lines += arms.map { "        " + $0 + " return ;;" }
+      lines.append("      esac")
+      lines.append("      ;;")
+    }
+    lines.append("  esac")
+    lines.append("  case $2 in")
+    lines += model.topLevelOptions.compactMap(arm).map { "    " + $0 + " ;;" }
+    lines.append("    \(pattern("*")) REPLY=none ;;")
+    return lines + ["  esac", "}"]
+  }
+
+  /// `--sort) REPLY=choices _deeplink_vals=(name newest rating);`, or `nil` for a flag.
+  private func arm(_ option: CompletionModel.Option) -> String? {
+    let body =
+      switch option.value {
+      case .none: "REPLY=none"
+      case .boolean(let words): "REPLY=boolean \(array)=(\(list(words)))"
+      case .choices(let words): "REPLY=choices \(array)=(\(list(words)))"
+      case .live(let route, let parameter): "REPLY=live \(array)=(\(list([route, parameter])))"
+      case .path: "REPLY=path"
+      case .free: "REPLY=free"
+      }
+    return "\(pattern(word(option.flag))) \(body);"
+  }
+
+  var arguments: [String] {
+    var lines = [
+      "# REPLY: what the argument of context $1 is: none, topic, route, words, path or free.",
+      "# \(array): the words.",
+      "_deeplink_argument() {",
+      "  \(array)=()",
+      "  case $1 in",
+    ]
+    for context in model.contexts {
+      let body: String? =
+        switch context.argument {
+        case .none: nil
+        case .topic: "REPLY=topic"
+        case .route: "REPLY=route"
+        case .words(let words): "REPLY=words \(array)=(\(list(words)))"
+        case .path: "REPLY=path"
+        case .free: "REPLY=free"
+        }
+      if let body { lines.append("    \(pattern(word(context.key))) \(body) ;;") }
+    }
+    lines.append("    \(pattern("*")) REPLY=none ;;")
+    return lines + ["  esac", "}"]
+  }
+}
