@@ -21,7 +21,13 @@ package struct AppModel: Sendable {
   /// Shows the state `link` describes. Links to data that does not exist are not errors:
   /// the screen shows its not-found state, as a real app would.
   package mutating func apply(_ link: Link) {
-    state = link.target
+    show(link.target)
+  }
+
+  /// Shows `target`, the ``DeepLinkRoutes/Link/target`` of a link being applied: what
+  /// ``apply(_:)`` does, for a caller that kept that state from applying the link before.
+  package mutating func show(_ target: NavigationState) {
+    state = target
   }
 
   /// What the visible screen shows, as deterministic text (the headless screenshot).

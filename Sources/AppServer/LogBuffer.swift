@@ -15,8 +15,8 @@ struct LogBuffer {
 
   /// Adds `deeplink-app: <message>\n`.
   mutating func append(_ message: String) {
-    bytes.append(contentsOf: AppDaemon.logPrefix.utf8)
-    bytes.append(contentsOf: message.utf8)
+    bytes.appendUTF8(AppDaemon.logPrefix)
+    bytes.appendUTF8(message)
     bytes.append(UInt8(ascii: "\n"))
   }
 

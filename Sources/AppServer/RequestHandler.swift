@@ -63,10 +63,16 @@ package struct RequestHandler {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
     // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
     // sequence, so this accepts and rejects exactly what trimming the decoded text did.
-    guard let trimmed = line.trimmingASCIIWhitespace().decodedIfValidUTF8() else {
+    let bytes = line.trimmingASCIIWhitespace()
+    // A link applied before, sent again as the same bytes: looked up as they are, not decoded.
+    if debugLinksEnabled, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes] {
+      return try reapply(cached, deadline: nil)
+    }
+    guard let trimmed = bytes.decodedIfValidUTF8() else {
       throw .badRequest("the request is not UTF-8 text")
     }
-    guard trimmed.hasPrefix("{") else {
+    // The first byte first: a URL is told apart without comparing `String`s.
+    guard bytes.first == UInt8(ascii: "{"), trimmed.hasPrefix("{") else {
       guard !trimmed.isEmpty else {
         throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
       }
@@ -124,38 +130,44 @@ package struct RequestHandler {
     reply: String, log: String?
   ) {
     guard debugLinksEnabled else { throw .debugLinksDisabled }
-    let cached = appliedReplies[url]
+    if let cached = appliedReplies[url] { return try reapply(cached, deadline: deadline) }
     let link: Link
-    if let cached {
-      link = cached.link
-    } else {
-      do {
-        link = try table.parse(url)
-      } catch {
-        throw .link(error)
-      }
+    do {
+      link = try table.parse(url)
+    } catch {
+      throw .link(error)
     }
-    if let deadline {
-      let now = now()
-      // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
-      guard now <= deadline else {
-        let (late, overflow) = now.subtractingReportingOverflow(deadline)
-        throw .expired(lateByMilliseconds: overflow ? .max : late)
-      }
-    }
+    try check(deadline)
     app.apply(link)
-    let applied: AppliedReply
-    if let cached {
-      applied = cached.reply
-      // Debug builds (and so every test) check what makes the cache sound: the held link and
-      // reply are what parsing the text and rendering the state give now.
-      assert(cached.link == (try? table.parse(url)), "a cached link differs from parsing its URL")
-      assert(applied == renderApplied(link), "a cached reply differs from the state's rendering")
-    } else {
-      applied = renderApplied(link)
-      appliedReplies.insert(.init(link: link, reply: applied), for: url)
-    }
+    let applied = renderApplied(link)
+    appliedReplies.insert(.init(url: url, link: link, reply: applied))
     return (applied.reply, applied.log)
+  }
+
+  /// Applies a link held in the cache again: its deadline checked, then its state shown.
+  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?) throws(RequestError) -> (
+    reply: String, log: String?
+  ) {
+    try check(deadline)
+    // The state `cached.link` describes, kept with it: no `Link.target` per link.
+    app.show(cached.target)
+    // Debug builds (and so every test) check what makes the cache sound: the held link,
+    // state and reply are what parsing the text, applying it and rendering give now.
+    assert(cached.link == (try? table.parse(cached.url)), "a cached link differs from parsing its URL")
+    assert(cached.target == cached.link.target, "a cached state differs from its link's target")
+    assert(cached.reply == renderApplied(cached.link), "a cached reply differs from the state's rendering")
+    return (cached.reply.reply, cached.reply.log)
+  }
+
+  /// Throws ``RequestError/expired(lateByMilliseconds:)`` when `deadline` has passed.
+  private func check(_ deadline: Int?) throws(RequestError) {
+    guard let deadline else { return }
+    let now = now()
+    // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
+    guard now <= deadline else {
+      let (late, overflow) = now.subtractingReportingOverflow(deadline)
+      throw .expired(lateByMilliseconds: overflow ? .max : late)
+    }
   }
 
   /// The reply and log line for the state that applying `link` just produced.

@@ -49,7 +49,7 @@ import Testing
     for message in ["a", "b", "c", "d", "e"] {
       let url = "debug://login-error?message=\(message)"
       let link = try RouteTable.builtIn.parse(url)
-      cache.insert(.init(link: link, reply: AppliedReply(reply: message, log: message)), for: url)
+      cache.insert(.init(url: url, link: link, reply: AppliedReply(reply: message, log: message)))
       #expect(cache.count <= 2)
       #expect(cache[url]?.reply.reply == message)
     }
@@ -60,6 +60,19 @@ import Testing
     var handler = RequestHandler(now: { 0 })
     var fresh = RequestHandler(now: { 0 })
     #expect(handler.handle(Array(url.utf8)[...]).reply == fresh.handle(Array(url.utf8)[...]).reply)
+  }
+
+  /// The cache is keyed by bytes: a spelling `String` calls equal (`é` composed, then
+  /// decomposed) gets what its own bytes give, not the reply held for the other.
+  @Test func canonicallyEquivalentSpellingsAreHeldApart() {
+    let composed = "debug://login-error?message=Caf\u{E9}"
+    let decomposed = "debug://login-error?message=Cafe\u{301}"
+    var handler = RequestHandler(now: { 0 })
+    var fresh = RequestHandler(now: { 0 })
+    _ = handler.handle(Array(composed.utf8)[...])
+    let reply = handler.handle(Array(decomposed.utf8)[...]).reply
+    #expect(reply.hasPrefix(#"{"ok":true"#))
+    #expect(reply == fresh.handle(Array(decomposed.utf8)[...]).reply)
   }
 
   @Test func validUTF8BeyondASCIIIsAccepted() throws {

@@ -49,7 +49,7 @@ final class Connection {
 
   /// Queues `reply` and its `\n`.
   func enqueue(_ reply: String) {
-    output.append(contentsOf: reply.utf8)
+    output.appendUTF8(reply)
     output.append(UInt8(ascii: "\n"))
   }
 
