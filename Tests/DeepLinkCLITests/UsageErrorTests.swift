@@ -202,6 +202,10 @@ struct UsageErrorTests {
       error: "url without a route", arguments: ["url"],
       message: "url needs a route", hint: "Run 'deeplink help url' for its usage."),
     Case(
+      error: "url with a route's option before the route", arguments: ["url", "--id", "1"],
+      message: "url needs a route before the route's options (deeplink url <route> --<option> …)",
+      hint: "Run 'deeplink help url' for its usage."),
+    Case(
       error: "url with an unknown route", arguments: ["url", "recipee"],
       message: "unknown route 'recipee' — did you mean 'recipe'?", hint: routesHint),
     Case(

@@ -46,7 +46,15 @@ struct InvocationParser {
 
   mutating func parse(_ command: BuiltInCommand) throws(UsageError) -> Command {
     if command == .url {
-      guard let word = try nextWord(in: .command(.url)) else {
+      let next: String?
+      do {
+        next = try nextWord(in: .command(.url))
+      } catch .unknownOption {
+        // `deeplink url --id 1`: a route's option before the route it belongs to.
+        throw .missingArgument(
+          .url, what: "a route before the route's options (deeplink url <route> --<option> …)")
+      }
+      guard let word = next else {
         throw .missingArgument(.url, what: "a route")
       }
       guard let route = table.route(named: word) else {
