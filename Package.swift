@@ -54,7 +54,7 @@ let package = Package(
       name: "fuzz-wire", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-wire", swiftSettings: strict),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes"]),
+    .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes", "TestSupport"]),
     .testTarget(name: "AppModelTests", dependencies: ["AppModel", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AppServerTests", dependencies: ["AppServer", "DeepLinkWire"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire"]),

@@ -25,7 +25,7 @@ import Testing
   static func text(_ string: String) -> [UInt8] { Array(string.utf8) }
   /// Seeded bytes from the whole range, without `\n`, starting with an invalid UTF-8 byte.
   static let garbage: [UInt8] = {
-    var random = SeededGenerator(seed: 6)
+    var random = SplitMix64(seed: 6)
     return [0xFF] + (0..<4_000).map { _ in UInt8.random(in: 0...255, using: &random) }.filter { $0 != 0x0A }
   }()
 

@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import TestSupport
 import Testing
 
 /// parse(url(for: link)) == link, for every route and generated arguments of every kind.

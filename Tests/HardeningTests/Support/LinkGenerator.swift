@@ -1,19 +1,5 @@
 import DeepLinkRoutes
-
-/// SplitMix64: a small seeded generator, so a failing run can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import TestSupport
 
 /// Random debug links from the route table: mostly valid ones with random arguments, and
 /// mutations that break them in every way the parser names (unknown route, bad value,
@@ -21,10 +7,10 @@ struct SeededGenerator: RandomNumberGenerator {
 ///
 /// Whether a link is valid is not decided here: ``RouteTableOracle`` says what it should do.
 struct LinkGenerator {
-  var random: SeededGenerator
+  var random: SplitMix64
   let table = RouteTable.builtIn
 
-  init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
   mutating func next() -> String {
     let url = validLink()

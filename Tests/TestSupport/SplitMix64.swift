@@ -6,15 +6,15 @@
 ///
 ///     var random = SplitMix64(seed: 42)
 ///     random.int(in: 1...6)  // the same number on every run
-struct SplitMix64 {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
   /// The next 64 random bits.
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,37 +23,24 @@ struct SplitMix64 {
   }
 
   /// A number in `range`, the full `Int` range included (slightly biased; fine for tests).
-  mutating func int(in range: ClosedRange<Int>) -> Int {
+  public mutating func int(in range: ClosedRange<Int>) -> Int {
     let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound))
     let offset = span == .max ? next() : next() % (span + 1)
     return range.lowerBound &+ Int(truncatingIfNeeded: offset)
   }
 
   /// A number in `0..<count`.
-  mutating func below(_ count: Int) -> Int {
+  public mutating func below(_ count: Int) -> Int {
     int(in: 0...(count - 1))
   }
 
   /// `true` about once in `odds` draws.
-  mutating func oneIn(_ odds: Int) -> Bool {
+  public mutating func oneIn(_ odds: Int) -> Bool {
     below(odds) == 0
   }
 
   /// One element of `elements`, which must not be empty.
-  mutating func element<C: Collection>(of elements: C) -> C.Element where C.Index == Int {
+  public mutating func element<C: Collection>(of elements: C) -> C.Element where C.Index == Int {
     elements[elements.startIndex + below(elements.count)]
-  }
-}
-
-/// The seed of the generated tests: `DEEPLINK_TEST_SEED` when set, to replay a failure,
-/// otherwise a fixed one, so that every run checks the same cases.
-enum TestSeed {
-  static let `default`: UInt64 = 0x5EED_DEE9_11A4
-
-  static var current: UInt64 {
-    guard let text = environment("DEEPLINK_TEST_SEED"), let seed = UInt64(text) else {
-      return `default`
-    }
-    return seed
   }
 }
