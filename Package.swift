@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes", "TestSupport"]),
     .testTarget(name: "AppModelTests", dependencies: ["AppModel", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "AppServerTests", dependencies: ["AppServer", "DeepLinkWire"]),
-    .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire"]),
+    .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
     .testTarget(
       name: "DeepLinkCLITests",
       dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire", "TestSupport"],

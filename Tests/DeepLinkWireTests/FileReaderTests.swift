@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DeepLinkWire
@@ -8,26 +9,26 @@ extension SocketTests {
   /// `FileReader`: a whole file as bytes, or why not with its errno.
   @Suite struct FileReaderTests {
     @Test func readsAWholeFile() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("lines.txt")
+      let path = directory.file("lines.txt")
       let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0) }
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       #expect(try FileReader.contents(of: path) == bytes)
     }
 
-    @Test func aMissingFileGivesENOENT() {
-      let directory = TemporaryDirectory()
+    @Test func aMissingFileGivesENOENT() throws {
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("missing.txt")
+      let path = directory.file("missing.txt")
       #expect(throws: FileReader.Failure(path: path, errno: .noEntry)) { try FileReader.contents(of: path) }
       #expect(
         FileReader.Failure(path: path, errno: .noEntry).reason == "No such file or directory (ENOENT)")
     }
 
     /// `open` succeeds on a directory; `read` fails, and that is reported too.
-    @Test func aDirectoryGivesEISDIR() {
-      let directory = TemporaryDirectory()
+    @Test func aDirectoryGivesEISDIR() throws {
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       #expect(throws: FileReader.Failure(path: directory.path, errno: Errno(rawValue: EISDIR))) {
         try FileReader.contents(of: directory.path)

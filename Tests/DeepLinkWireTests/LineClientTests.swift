@@ -1,13 +1,14 @@
 import DeepLinkWire
 import Foundation
+import TestSupport
 import Testing
 
 extension SocketTests {
   @Suite struct LineClientTests {
-    @Test func noListenerWhenNothingIsThere() {
-      let directory = TemporaryDirectory()
+    @Test func noListenerWhenNothingIsThere() throws {
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("app.sock")
+      let path = directory.file("app.sock")
       #expect(throws: SocketError.noListener(path: path)) { try LineClient.connect(path: path) }
       #expect(
         SocketError.noListener(path: path).message
@@ -23,9 +24,9 @@ extension SocketTests {
     }
 
     @Test func readTimesOutWhenNoReplyComes() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       defer { client.close() }
@@ -36,11 +37,11 @@ extension SocketTests {
     }
 
     @Test func serverClosingMidRequestIsConnectionClosed() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       var options = RunningServer.testOptions
       options.idleTimeoutMilliseconds = 200
-      let server = try RunningServer.start(path: directory.appending("app.sock"), options: options)
+      let server = try RunningServer.start(path: directory.file("app.sock"), options: options)
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       defer { client.close() }
@@ -51,9 +52,9 @@ extension SocketTests {
     }
 
     @Test func usingAClosedClientIsConnectionClosed() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       client.close()
@@ -61,9 +62,9 @@ extension SocketTests {
     }
 
     @Test func requestSendsAndReads() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       defer { client.close() }
@@ -71,9 +72,9 @@ extension SocketTests {
     }
 
     @Test func tooLongReplyIsReported() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock")) { _ in
+      let server = try RunningServer.start(path: directory.file("app.sock")) { _ in
         String(repeating: "z", count: 100)
       }
       defer { server.stop() }
@@ -85,19 +86,19 @@ extension SocketTests {
       }
     }
 
-    @Test func waitForListenerTimesOutWhenNobodyComes() {
-      let directory = TemporaryDirectory()
+    @Test func waitForListenerTimesOutWhenNobodyComes() throws {
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("app.sock")
+      let path = directory.file("app.sock")
       #expect(throws: SocketError.timedOut(path: path)) {
         try LineClient.waitForListener(path: path, deadline: .after(milliseconds: 100))
       }
     }
 
     @Test func waitForListenerConnectsOnceTheServerStarts() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("app.sock")
+      let path = directory.file("app.sock")
       let server = LineServer(path: path, options: RunningServer.testOptions)
       let finished = DispatchSemaphore(value: 0)
       let thread = Thread {

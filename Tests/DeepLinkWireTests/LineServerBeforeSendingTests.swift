@@ -1,5 +1,6 @@
 import DeepLinkWire
 import Foundation
+import TestSupport
 import Testing
 
 extension SocketTests {
@@ -7,14 +8,14 @@ extension SocketTests {
   /// the replies it belongs to (the app's log lines).
   @Suite struct LineServerBeforeSendingTests {
     @Test func everyReplyIsSentAfterTheCallThatFollowsItsLine() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       // The handler counts lines; beforeSending records how many were answered when it ran.
       let answered = Locked(0)
       let flushedThrough = Locked(0)
       let calls = Locked(0)
       let server = try RunningServer.start(
-        path: directory.appending("app.sock"),
+        path: directory.file("app.sock"),
         handler: { _ in
           let number = answered.withLock { count in
             count += 1

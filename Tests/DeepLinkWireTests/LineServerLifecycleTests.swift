@@ -1,5 +1,6 @@
 import DeepLinkWire
 import Foundation
+import TestSupport
 import Testing
 
 extension SocketTests {
@@ -9,9 +10,9 @@ extension SocketTests {
     /// listening socket is left, and after stop, nothing. (The app process's whole descriptor
     /// table is checked by the hardening tests, in a process of its own.)
     @Test func connectionsAreClosedAfterThousandsOfClients() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       #expect(eventually { socketCount(boundTo: server.path) == 1 })
       for index in 0..<2_000 {
         let client = try LineClient.open(server.path)
@@ -26,9 +27,9 @@ extension SocketTests {
     }
 
     @Test func stopRemovesTheSocketFileAndReleasesTheLock() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("app.sock")
+      let path = directory.file("app.sock")
       let server = try RunningServer.start(path: path)
       #expect(FileManager.default.fileExists(atPath: path))
       let result = server.stop()
@@ -41,20 +42,20 @@ extension SocketTests {
     }
 
     @Test func stopBeforeRunReturnsAtOnce() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = LineServer(path: directory.appending("app.sock"))
+      let server = LineServer(path: directory.file("app.sock"))
       server.stop()
       try server.run { _ in "" }
       #expect(!FileManager.default.fileExists(atPath: server.path))
     }
 
     @Test func sigtermStopsTheServerCleanly() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       var options = RunningServer.testOptions
       options.stopsOnSignals = true
-      let server = try RunningServer.start(path: directory.appending("app.sock"), options: options)
+      let server = try RunningServer.start(path: directory.file("app.sock"), options: options)
       kill(getpid(), SIGTERM)
       let result = try #require(server.waitUntilFinished())
       #expect(throws: Never.self) { try result.get() }

@@ -1,13 +1,14 @@
 import DeepLinkWire
 import Foundation
+import TestSupport
 import Testing
 
 extension SocketTests {
   @Suite struct LineServerTests {
     @Test func answersLinesFromAClient() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       #expect(try client.ask("ping") == "echo:ping")
@@ -17,17 +18,17 @@ extension SocketTests {
     }
 
     @Test func socketFileIsPrivate() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       defer { server.stop() }
       #expect(permissions(of: server.path) == 0o600)
     }
 
     @Test func pipelinedLinesAreAnsweredInOrder() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       defer { client.close() }
@@ -39,10 +40,10 @@ extension SocketTests {
     }
 
     @Test func handlerSeesRawBytesOneLineAtATime() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let seen = Locked<[[UInt8]]>([])
-      let server = try RunningServer.start(path: directory.appending("app.sock")) { line in
+      let server = try RunningServer.start(path: directory.file("app.sock")) { line in
         seen.withLock { $0.append(Array(line)) }
         return "\(line.count) bytes"
       }
@@ -55,9 +56,9 @@ extension SocketTests {
     }
 
     @Test func threeHundredConcurrentClientsAreAllAnswered() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock"))
+      let server = try RunningServer.start(path: directory.file("app.sock"))
       defer { server.stop() }
       // All 300 connected at once, each with a request in flight before any reply is read.
       let clients = try (0..<300).map { _ in try LineClient.open(server.path) }
@@ -78,11 +79,11 @@ extension SocketTests {
     }
 
     @Test func idleClientDoesNotBlockOthersAndIsClosed() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       var options = RunningServer.testOptions
       options.idleTimeoutMilliseconds = 300
-      let server = try RunningServer.start(path: directory.appending("app.sock"), options: options)
+      let server = try RunningServer.start(path: directory.file("app.sock"), options: options)
       defer { server.stop() }
       let silent = try LineClient.open(server.path)
       let halfLine = try LineClient.open(server.path)
@@ -101,12 +102,12 @@ extension SocketTests {
     }
 
     @Test func overLongLineGetsAnErrorLineThenClose() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let calls = Locked(0)
       var options = RunningServer.testOptions
       options.maximumLineLength = 1_024
-      let server = try RunningServer.start(path: directory.appending("app.sock"), options: options) { _ in
+      let server = try RunningServer.start(path: directory.file("app.sock"), options: options) { _ in
         calls.withLock { $0 += 1 }
         return "answered"
       }
@@ -129,12 +130,12 @@ extension SocketTests {
     }
 
     @Test func rejectionReplyIsConfigurable() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       var options = RunningServer.testOptions
       options.maximumLineLength = 8
       options.rejectionReply = { "custom \($0.kind)" }
-      let server = try RunningServer.start(path: directory.appending("app.sock"), options: options)
+      let server = try RunningServer.start(path: directory.file("app.sock"), options: options)
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       defer { client.close() }
@@ -142,9 +143,9 @@ extension SocketTests {
     }
 
     @Test func clientLeavingBeforeItsReplyDoesNotHurtTheServer() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("app.sock")) { line in
+      let server = try RunningServer.start(path: directory.file("app.sock")) { line in
         if line.elementsEqual("slow".utf8) { usleep(50_000) }
         return String(repeating: "r", count: 200_000)  // more than a socket buffer holds
       }
@@ -165,10 +166,10 @@ extension SocketTests {
       guard getuid() == 0, FileManager.default.isExecutableFile(atPath: python),
         FileManager.default.isExecutableFile(atPath: setpriv)
       else { return }  // Needs root to run a client as another user.
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let calls = Locked(0)
-      let server = try RunningServer.start(path: directory.appending("app.sock")) { _ in
+      let server = try RunningServer.start(path: directory.file("app.sock")) { _ in
         calls.withLock { $0 += 1 }
         return "served"
       }

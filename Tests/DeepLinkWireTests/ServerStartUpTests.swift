@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DeepLinkWire
@@ -6,19 +7,19 @@ import Testing
 extension SocketTests {
   @Suite struct ServerStartUpTests {
     @Test func missingDirectoryIsCreatedPrivate() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let server = try RunningServer.start(path: directory.appending("sub/app.sock"))
+      let server = try RunningServer.start(path: directory.file("sub/app.sock"))
       defer { server.stop() }
-      #expect(permissions(of: directory.appending("sub")) == 0o700)
+      #expect(permissions(of: directory.file("sub")) == 0o700)
     }
 
-    @Test func onlyTheLastDirectoryIsCreated() {
-      let directory = TemporaryDirectory()
+    @Test func onlyTheLastDirectoryIsCreated() throws {
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let error = RunningServer.startFailure(path: directory.appending("a/b/app.sock"))
+      let error = RunningServer.startFailure(path: directory.file("a/b/app.sock"))
       #expect(
-        error == .system(call: "mkdir", path: directory.appending("a/b"), errno: Errno(rawValue: ENOENT)))
+        error == .system(call: "mkdir", path: directory.file("a/b"), errno: Errno(rawValue: ENOENT)))
     }
 
     /// A shared directory such as /tmp is refused with advice that does not touch it.
@@ -29,9 +30,9 @@ extension SocketTests {
     }
 
     @Test func groupWritableDirectoryIsRefused() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let socketDirectory = directory.appending("shared")
+      let socketDirectory = directory.file("shared")
       try FileManager.default.createDirectory(atPath: socketDirectory, withIntermediateDirectories: false)
       chmod(socketDirectory, 0o770)
       let error = try #require(RunningServer.startFailure(path: socketDirectory + "/app.sock"))
@@ -43,9 +44,9 @@ extension SocketTests {
 
     @Test func directoryOwnedBySomeoneElseIsRefused() throws {
       guard getuid() == 0 else { return }  // Only root can give a directory away.
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let socketDirectory = directory.appending("theirs")
+      let socketDirectory = directory.file("theirs")
       try FileManager.default.createDirectory(atPath: socketDirectory, withIntermediateDirectories: false)
       chmod(socketDirectory, 0o700)
       #expect(chown(socketDirectory, 65534, 65534) == 0)
@@ -56,18 +57,18 @@ extension SocketTests {
     }
 
     @Test func fileWhereTheDirectoryShouldBeIsRefused() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let notADirectory = directory.appending("file")
+      let notADirectory = directory.file("file")
       #expect(FileManager.default.createFile(atPath: notADirectory, contents: Data("x".utf8)))
       let error = RunningServer.startFailure(path: notADirectory + "/app.sock")
       #expect(error == .unsafeDirectory(path: notADirectory, problem: .notADirectory(kind: "a regular file")))
     }
 
     @Test func staleSocketIsTakenOver() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("app.sock")
+      let path = directory.file("app.sock")
       // A socket file nobody listens on, as a killed server leaves behind.
       let socket = try UnixSocket.makeStream()
       try UnixSocket.bind(socket, to: path)
@@ -79,9 +80,9 @@ extension SocketTests {
     }
 
     @Test func secondServerOnALivePathRefusesAndLeavesTheFirstWorking() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let first = try RunningServer.start(path: directory.appending("app.sock"))
+      let first = try RunningServer.start(path: directory.file("app.sock"))
       defer { first.stop() }
       let error = try #require(RunningServer.startFailure(path: first.path))
       #expect(error == .alreadyListening(path: first.path))
@@ -91,9 +92,9 @@ extension SocketTests {
     }
 
     @Test func liveServerWithoutTheLockIsNotReplaced() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("app.sock")
+      let path = directory.file("app.sock")
       // A listener that took no lock (an older server, or a deleted lock file).
       let socket = try UnixSocket.makeStream()
       defer { socket.close() }
@@ -104,9 +105,9 @@ extension SocketTests {
     }
 
     @Test func regularFileAtThePathIsRefusedAndLeftAlone() throws {
-      let directory = TemporaryDirectory()
+      let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let path = directory.appending("app.sock")
+      let path = directory.file("app.sock")
       #expect(FileManager.default.createFile(atPath: path, contents: Data("precious".utf8)))
       let error = try #require(RunningServer.startFailure(path: path))
       #expect(error == .notASocket(path: path, kind: "a regular file"))

@@ -1,27 +1,5 @@
 import Foundation
 
-/// A fresh private directory under /tmp (short, so socket paths stay far below 107 bytes),
-/// removed by ``remove()``.
-struct TemporaryDirectory {
-  let path: String
-
-  init() {
-    var template = Array("/tmp/dlw.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  /// `name` inside the directory.
-  func appending(_ name: String) -> String {
-    path + "/" + name
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(atPath: path)
-  }
-}
-
 /// The `st_mode & 0o7777` of `path` (following no link), or nil.
 func permissions(of path: String) -> UInt32? {
   var status = stat()
