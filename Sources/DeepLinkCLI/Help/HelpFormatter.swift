@@ -109,10 +109,7 @@ package enum HelpFormatter {
       examples.append(("deeplink url " + link.commandLine, "prints the URL without sending it"))
     }
     sections.append(Section("EXAMPLES", exampleLines(examples)))
-    sections.append(
-      Section(
-        TextLayout.wrap(
-          "The global options (\(globalFlags)) work here too; run 'deeplink help' for them.")))
+    sections.append(globalOptionsReminder)
     return sections
   }
 
@@ -136,10 +133,7 @@ package enum HelpFormatter {
     if !examples.isEmpty {
       sections.append(Section("EXAMPLES", exampleLines(examples)))
     }
-    sections.append(
-      Section(
-        TextLayout.wrap(
-          "The global options (\(globalFlags)) work here too; run 'deeplink help' for them.")))
+    sections.append(globalOptionsReminder)
     return sections
   }
 
@@ -208,6 +202,12 @@ package enum HelpFormatter {
   /// The global options that change how a command runs: `--socket, --timeout, --json, --quiet`.
   private static let globalFlags = GlobalOption.allCases.filter { !$0.replacesCommand }.map(\.flag)
     .joined(separator: ", ")
+
+  /// The last paragraph of a route's or a command's page.
+  private static var globalOptionsReminder: Section {
+    Section(
+      TextLayout.wrap("The global options (\(globalFlags)) work here too; run 'deeplink help' for them."))
+  }
 
   /// A page's first line, wrapped.
   private static func title(_ text: String) -> [String] {
