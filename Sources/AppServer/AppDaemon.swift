@@ -73,10 +73,8 @@ package enum AppDaemon {
           log("listening on \(path) (route table \(version), \(mode))")
         },
         beforeSending: { logLines.flush() }
-      ) { line in
-        let (reply, entry) = handler.handle(line)
-        if let entry { logLines.append(entry) }
-        return reply
+      ) { line, reply in
+        if let entry = handler.reply(to: line, into: &reply) { logLines.append(entry) }
       }
     } catch {
       StreamWriter.write("deeplink-app: error: \(error.message)\n", to: 2)

@@ -1,11 +1,16 @@
 import DeepLinkRoutes
 
-/// What the app answers and logs once it has applied a link.
+/// What the app answers and logs once it has applied a link, as the bytes that go out.
 struct AppliedReply: Equatable {
-  /// The whole reply line: `{"ok":true,"version":…,"applied":…,"state":…}`.
-  let reply: String
+  /// The whole reply line, without its `\n`: `{"ok":true,"version":…,"applied":…,"state":…}`.
+  let reply: [UInt8]
   /// `applied debug://recipe?id=42 → Home › Spaghetti Bolognese`.
-  let log: String
+  let log: [UInt8]
+
+  init(reply: String, log: String) {
+    self.reply = Array(reply.utf8)
+    self.log = Array(log.utf8)
+  }
 }
 
 /// Links the app has applied recently, by the URL text that named them: the parsed link, the
@@ -19,13 +24,23 @@ struct AppliedReply: Equatable {
 /// holds results, never decisions: the handler still checks the deadline and applies the
 /// link, every time, before it takes the reply from here. Only links that parsed are held.
 ///
+/// Keyed by the text's bytes as they arrived, without making a `String` of them. (Two texts
+/// that `String` compares as equal but are spelled with different bytes, such as `é` composed
+/// and not, are two entries, each holding what its own text parses to.) An open-addressing
+/// table hashed eight bytes at a time rather than a `Dictionary`: `Hasher`'s SipHash was a
+/// quarter of the app's own time per cached link, and a byte-at-a-time hash such as FNV-1a,
+/// one multiplication per byte each waiting for the last, still a twentieth.
+///
 /// Bounded: when ``capacity`` texts are held, the next new one empties it (links with
 /// free-text values, such as `login-error?message=…`, could otherwise grow it without end).
+/// The table is never more than half full, so a lookup ends at an empty slot soon.
 struct AppliedReplyCache {
   /// A class, so that a lookup copies one reference rather than the link's route and values.
   final class Entry {
     /// The URL text the link was parsed from.
     let url: String
+    /// `url`'s UTF-8 bytes: the key.
+    let bytes: [UInt8]
     let link: Link
     /// `link.target`, the state applying the link shows: computed once, not per link.
     let target: NavigationState
@@ -33,38 +48,36 @@ struct AppliedReplyCache {
 
     init(url: String, link: Link, reply: AppliedReply) {
       self.url = url
+      self.bytes = Array(url.utf8)
       self.link = link
       self.target = link.target
       self.reply = reply
     }
   }
 
-  /// A URL text's UTF-8 bytes, compared and hashed as bytes: a request line is looked up as
-  /// the bytes it arrived as, without making a `String` of it. (Two texts that `String`
-  /// compares as equal but are spelled with different bytes, such as `é` composed and not,
-  /// are two entries, each holding what its own text parses to.)
-  private struct Key: Hashable {
-    let bytes: ArraySlice<UInt8>
-
-    static func == (a: Key, b: Key) -> Bool { a.bytes.elementsEqual(b.bytes) }
-
-    func hash(into hasher: inout Hasher) {
-      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-  }
-
   let capacity: Int
-  private var entries: [Key: Entry] = [:]
+  private(set) var count = 0
+  /// `2 × capacity` rounded up to a power of two; `nil` is an empty slot.
+  private var slots: [Entry?]
 
   init(capacity: Int = 256) {
+    precondition(capacity > 0, "a cache holds at least one link")
     self.capacity = capacity
+    var size = 2
+    while size < 2 * capacity { size *= 2 }
+    slots = Array(repeating: nil, count: size)
   }
-
-  var count: Int { entries.count }
 
   /// What was held for the URL text whose UTF-8 bytes are `bytes`, if anything.
   subscript(bytes: ArraySlice<UInt8>) -> Entry? {
-    entries[Key(bytes: bytes)]
+    bytes.withUnsafeBufferPointer { key in
+      var index = slot(for: key)
+      while let entry = slots[index] {
+        if entry.bytes.withUnsafeBytes({ Self.equal($0, UnsafeRawBufferPointer(key)) }) { return entry }
+        index = (index + 1) & (slots.count - 1)
+      }
+      return nil
+    }
   }
 
   /// What was held for the URL text `url`, if anything.
@@ -72,9 +85,59 @@ struct AppliedReplyCache {
     self[Array(url.utf8)[...]]
   }
 
-  /// Holds `entry` for its URL text, first emptying the cache if it is full.
+  /// Holds `entry` for its URL text (replacing what was held for the same text), first
+  /// emptying the cache if it is full.
   mutating func insert(_ entry: Entry) {
-    if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-    entries[Key(bytes: Array(entry.url.utf8)[...])] = entry
+    if count >= capacity {
+      for index in slots.indices { slots[index] = nil }
+      count = 0
+    }
+    var index = entry.bytes.withUnsafeBufferPointer { slot(for: $0) }
+    while let held = slots[index] {
+      if held.bytes == entry.bytes {
+        slots[index] = entry
+        return
+      }
+      index = (index + 1) & (slots.count - 1)
+    }
+    slots[index] = entry
+    count += 1
+  }
+
+  /// Whether `a` and `b` hold the same bytes, compared eight at a time.
+  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    var offset = 0
+    while offset + 8 <= a.count {
+      let word = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      guard word == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+      offset += 8
+    }
+    while offset < a.count {
+      guard a[offset] == b[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Where the search for `key` starts: a multiply-and-fold hash of its length and its bytes,
+  /// eight at a time. Only this process sees it, so byte order does not matter.
+  private func slot(for key: UnsafeBufferPointer<UInt8>) -> Int {
+    let bytes = UnsafeRawBufferPointer(key)
+    let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
+    var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+      hash ^= hash >> 29
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    while offset < bytes.count {
+      tail = tail << 8 | UInt64(bytes[offset])
+      offset += 1
+    }
+    hash = (hash ^ tail) &* multiplier
+    return Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1)
   }
 }

@@ -8,15 +8,17 @@ import DeepLinkWire
 struct LogBuffer {
   private var bytes: [UInt8] = []
   let descriptor: Int32
+  /// `AppDaemon.logPrefix` as bytes, converted once rather than per line.
+  private let prefix = Array(AppDaemon.logPrefix.utf8)
 
   init(descriptor: Int32 = 2) {
     self.descriptor = descriptor
   }
 
   /// Adds `deeplink-app: <message>\n`.
-  mutating func append(_ message: String) {
-    bytes.appendUTF8(AppDaemon.logPrefix)
-    bytes.appendUTF8(message)
+  mutating func append(_ message: [UInt8]) {
+    bytes.append(contentsOf: prefix)
+    bytes.append(contentsOf: message)
     bytes.append(UInt8(ascii: "\n"))
   }
 

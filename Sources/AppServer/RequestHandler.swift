@@ -35,13 +35,43 @@ package struct RequestHandler {
     self.version = table.version
   }
 
-  /// The reply to `line` (without its newline), and a log line when a link was applied.
-  package mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
+  /// Appends the reply to `line` (without its newline) to `reply`, as the server sends it.
+  ///
+  /// Bytes rather than `String`s, because a link applied before is answered with bytes held
+  /// from the first time, copied straight into the connection's output.
+  ///
+  /// - Returns: the log line (without the program's prefix and the `\n`) when a link was
+  ///   applied.
+  package mutating func reply(to line: ArraySlice<UInt8>, into reply: inout [UInt8]) -> [UInt8]? {
+    let response: Response
     do throws(RequestError) {
-      return try respond(to: line)
+      response = try respond(to: line)
     } catch {
-      return (Self.errorReply(kind: error.kind, message: error.message, version: version), nil)
+      reply.appendUTF8(Self.errorReply(kind: error.kind, message: error.message, version: version))
+      return nil
     }
+    switch response {
+    case .applied(let entry):
+      reply.append(contentsOf: entry.reply.reply)
+      return entry.reply.log
+    case .answer(let text):
+      reply.appendUTF8(text)
+      return nil
+    }
+  }
+
+  /// ``reply(to:into:)`` as text.
+  package mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
+    var bytes: [UInt8] = []
+    let log = reply(to: line, into: &bytes)
+    return (String(decoding: bytes, as: UTF8.self), log.map { String(decoding: $0, as: UTF8.self) })
+  }
+
+  /// What a request comes to: a link applied (its reply and log line held in the cache), or
+  /// any other answer as text.
+  private enum Response {
+    case applied(AppliedReplyCache.Entry)
+    case answer(String)
   }
 
   /// An error reply line, also used by the server for lines it rejects before parsing.
@@ -57,9 +87,12 @@ package struct RequestHandler {
     JSON.object([("ok", .bool(true)), ("version", .string(version))] + result).serialized
   }
 
-  private mutating func respond(to line: ArraySlice<UInt8>) throws(RequestError) -> (
-    reply: String, log: String?
-  ) {
+  /// A success response that logs nothing.
+  private func answer(_ result: [(String, JSON)]) -> Response {
+    .answer(success(result))
+  }
+
+  private mutating func respond(to line: ArraySlice<UInt8>) throws(RequestError) -> Response {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
     // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
     // sequence, so this accepts and rejects exactly what trimming the decoded text did.
@@ -101,13 +134,13 @@ package struct RequestHandler {
       }
       return try open(url, deadline: deadline?.intValue)
     case .state:
-      return (success([("state", app.stateJSON)]), nil)
+      return answer([("state", app.stateJSON)])
     case .screen:
-      return (success([("screen", .string(app.screen))]), nil)
+      return answer([("screen", .string(app.screen))])
     case .ping:
-      return (success([("debugLinks", .bool(debugLinksEnabled))]), nil)
+      return answer([("debugLinks", .bool(debugLinksEnabled))])
     case .routes:
-      return (success([("routes", .array(table.routes.map { .string($0.name) }))]), nil)
+      return answer([("routes", .array(table.routes.map { .string($0.name) }))])
     case .values:
       guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
       else {
@@ -119,16 +152,14 @@ package struct RequestHandler {
       let values = app.suggestions(for: route, parameter: parameter).map {
         JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
       }
-      return (success([("values", .array(values))]), nil)
+      return answer([("values", .array(values))])
     }
   }
 
   /// `open, state, screen, routes, values, ping`, for "use one of …".
   private static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
 
-  private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> (
-    reply: String, log: String?
-  ) {
+  private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> Response {
     guard debugLinksEnabled else { throw .debugLinksDisabled }
     if let cached = appliedReplies[url] { return try reapply(cached, deadline: deadline) }
     let link: Link
@@ -140,14 +171,15 @@ package struct RequestHandler {
     try check(deadline)
     app.apply(link)
     let applied = renderApplied(link)
-    appliedReplies.insert(.init(url: url, link: link, reply: applied))
-    return (applied.reply, applied.log)
+    let entry = AppliedReplyCache.Entry(url: url, link: link, reply: applied)
+    appliedReplies.insert(entry)
+    return .applied(entry)
   }
 
   /// Applies a link held in the cache again: its deadline checked, then its state shown.
-  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?) throws(RequestError) -> (
-    reply: String, log: String?
-  ) {
+  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?) throws(RequestError)
+    -> Response
+  {
     try check(deadline)
     // The state `cached.link` describes, kept with it: no `Link.target` per link.
     app.show(cached.target)
@@ -156,7 +188,7 @@ package struct RequestHandler {
     assert(cached.link == (try? table.parse(cached.url)), "a cached link differs from parsing its URL")
     assert(cached.target == cached.link.target, "a cached state differs from its link's target")
     assert(cached.reply == renderApplied(cached.link), "a cached reply differs from the state's rendering")
-    return (cached.reply.reply, cached.reply.log)
+    return .applied(cached)
   }
 
   /// Throws ``RequestError/expired(lateByMilliseconds:)`` when `deadline` has passed.

@@ -51,8 +51,31 @@ import Testing
       let link = try RouteTable.builtIn.parse(url)
       cache.insert(.init(url: url, link: link, reply: AppliedReply(reply: message, log: message)))
       #expect(cache.count <= 2)
-      #expect(cache[url]?.reply.reply == message)
+      #expect(cache[url]?.reply.reply == Array(message.utf8))
     }
+  }
+
+  @Test func everyHeldTextIsFoundUnderItsOwnBytes() throws {
+    var cache = AppliedReplyCache(capacity: 64)
+    let urls = (0..<64).map { "debug://login-error?message=m\($0)" }
+    for url in urls {
+      cache.insert(
+        .init(url: url, link: try RouteTable.builtIn.parse(url), reply: AppliedReply(reply: url, log: url)))
+    }
+    #expect(cache.count == 64)
+    for url in urls { #expect(cache[url]?.url == url) }
+    #expect(cache["debug://login-error?message=m64"] == nil)
+    #expect(cache["debug://login-error?message=m"] == nil)  // a prefix of held texts
+  }
+
+  @Test func holdingATextAgainReplacesItsEntry() throws {
+    var cache = AppliedReplyCache(capacity: 4)
+    let url = "debug://settings"
+    let link = try RouteTable.builtIn.parse(url)
+    cache.insert(.init(url: url, link: link, reply: AppliedReply(reply: "first", log: "")))
+    cache.insert(.init(url: url, link: link, reply: AppliedReply(reply: "second", log: "")))
+    #expect(cache.count == 1)
+    #expect(cache[url]?.reply.reply == Array("second".utf8))
   }
 
   @Test(arguments: ["debug://settings", "DEBUG://Settings/", " debug://settings\t", "debug://recipe?id=7"])

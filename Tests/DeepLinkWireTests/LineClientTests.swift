@@ -103,7 +103,7 @@ extension SocketTests {
       let finished = DispatchSemaphore(value: 0)
       let thread = Thread {
         usleep(100_000)
-        _ = try? server.run(handler: RunningServer.echo)
+        _ = try? server.run(handler: RunningServer.echoBytes)
         finished.signal()
       }
       thread.start()

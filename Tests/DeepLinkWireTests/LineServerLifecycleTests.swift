@@ -46,7 +46,7 @@ extension SocketTests {
       defer { directory.remove() }
       let server = LineServer(path: directory.file("app.sock"))
       server.stop()
-      try server.run { _ in "" }
+      try server.run { _, _ in }
       #expect(!FileManager.default.fileExists(atPath: server.path))
     }
 

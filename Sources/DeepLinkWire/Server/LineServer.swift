@@ -6,8 +6,8 @@
 /// time and each completely.
 ///
 ///     let server = LineServer(path: SocketPath.resolve(explicit: nil))
-///     try server.run { line in
-///       String(decoding: line, as: UTF8.self) == "ping" ? "pong" : #"{"ok":false}"#
+///     try server.run { line, reply in
+///       reply += (String(decoding: line, as: UTF8.self) == "ping" ? "pong" : #"{"ok":false}"#).utf8
 ///     }
 ///
 /// Guarantees:
@@ -23,6 +23,11 @@
 /// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM/SIGHUP, having removed the socket
 ///   file (if it is still ours) and released the lock.
 package final class LineServer: Sendable {
+  /// Answers one request line (without its `\n`) by appending the reply line's bytes, without
+  /// `\n`, to `reply`: the connection's output, where the server puts the `\n` after it.
+  /// Appends only; a `\n` inside the reply would split it.
+  package typealias Handler = (_ line: ArraySlice<UInt8>, _ reply: inout [UInt8]) -> Void
+
   /// The socket path served.
   package let path: String
   package let options: Options
@@ -60,8 +65,8 @@ package final class LineServer: Sendable {
   ///     before each later send of lines that waited for room). The place to write out what
   ///     the handler buffered, such as log lines: in one write per round, and before the
   ///     replies they belong to reach the clients.
-  ///   - handler: called on this thread for each request line, in arrival order; returns the
-  ///     reply line, without `\n` (a `\n` inside it would split the reply).
+  ///   - handler: called on this thread for each request line, in arrival order, to append
+  ///     its reply (see ``Handler``).
   /// - Returns: whether the socket file was removed on the way out (it is left alone when
   ///   something else replaced it meanwhile).
   /// - Throws: ``ServerError`` when the server cannot start (unsafe directory, another server
@@ -69,7 +74,7 @@ package final class LineServer: Sendable {
   @discardableResult
   package func run(
     onListening: () -> Void = {}, beforeSending: () -> Void = {},
-    handler: (_ line: ArraySlice<UInt8>) -> String
+    handler: Handler
   ) throws(ServerError) -> Bool {
     SignalRelay.ignoreBrokenPipe()
     let userID = FileSystem.userID

@@ -13,8 +13,9 @@ struct ServerLoop {
   private var connections: [Connection] = []
   private var pollSet = PollSet(capacity: 64)
   private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-  /// The connections `poll` reported this round, kept to reuse the array's storage.
-  private var ready: [Connection] = []
+  /// Where in `connections` the ones `poll` reported this round are, kept to reuse the
+  /// array's storage.
+  private var ready: [Int] = []
   /// After `EMFILE` and the like, accepting pauses until this moment instead of spinning.
   private var acceptPausedUntil: Int64 = 0
 
@@ -27,7 +28,7 @@ struct ServerLoop {
 
   /// Serves until a byte arrives on the wake-up pipe, then closes every connection.
   mutating func run(
-    beforeSending: () -> Void, handler: (ArraySlice<UInt8>) -> String
+    beforeSending: () -> Void, handler: LineServer.Handler
   ) throws(SystemCallError) {
     defer { closeAll() }
     while true {
@@ -47,22 +48,29 @@ struct ServerLoop {
       // handler leaves for `beforeSending` (the app's log lines) goes out in one write per
       // round, and before the replies it belongs to.
       ready.removeAll(keepingCapacity: true)
-      for (offset, connection) in connections.enumerated() {
-        let events = pollSet.returnedEvents(at: first + offset)
+      for index in connections.indices {
+        let events = pollSet.returnedEvents(at: first + index)
         guard !events.isEmpty else { continue }
-        receive(connection, events: events, now: now)
-        guard !connection.isClosed else { continue }
-        ready.append(connection)
-        connection.linesHeldBack = answerLines(connection, handler: handler)
+        if !connections[index].endOfInput, !events.isDisjoint(with: [.readable, .hangUp, .error, .invalid]) {
+          connections[index].receive(into: &scratch, now: now)
+        }
+        guard !connections[index].isClosed else { continue }
+        ready.append(index)
+        connections[index].linesHeldBack = Self.answerLines(
+          &connections[index], options: options, handler: handler)
       }
       if !ready.isEmpty { beforeSending() }
-      for connection in ready { send(connection, now: now, beforeSending: beforeSending, handler: handler) }
+      for index in ready {
+        Self.send(
+          &connections[index], options: options, now: now, beforeSending: beforeSending, handler: handler)
+      }
       if accepting, !pollSet.returnedEvents(at: 1).isEmpty { acceptWaiting(now: now) }
       let idleLimit = Int64(options.idleTimeoutMilliseconds)
-      connections.removeAll { connection in
-        if !connection.isClosed, now >= connection.expiry(idleLimit: idleLimit) { connection.close() }
-        return connection.isClosed
+      for index in connections.indices
+      where !connections[index].isClosed && now >= connections[index].expiry(idleLimit: idleLimit) {
+        connections[index].close()
       }
+      connections.removeAll { $0.isClosed }
     }
   }
 
@@ -76,20 +84,15 @@ struct ServerLoop {
     return Int32(clamping: max(0, earliest - now))
   }
 
-  private mutating func receive(_ connection: Connection, events: PollEvents, now: Int64) {
-    if !connection.endOfInput, !events.isDisjoint(with: [.readable, .hangUp, .error, .invalid]) {
-      connection.receive(into: &scratch, now: now)
-    }
-  }
-
   /// Flushes the connection's replies; lines held back by a full output buffer go on once it
   /// has drained. Closes a connection whose client finished and has all its replies.
-  private func send(
-    _ connection: Connection, now: Int64, beforeSending: () -> Void, handler: (ArraySlice<UInt8>) -> String
+  private static func send(
+    _ connection: inout Connection, options: LineServer.Options, now: Int64, beforeSending: () -> Void,
+    handler: LineServer.Handler
   ) {
     connection.flush(now: now)
     while !connection.isClosed, connection.linesHeldBack, connection.pendingOutput == 0 {
-      connection.linesHeldBack = answerLines(connection, handler: handler)
+      connection.linesHeldBack = answerLines(&connection, options: options, handler: handler)
       beforeSending()
       connection.flush(now: now)
     }
@@ -99,21 +102,11 @@ struct ServerLoop {
   /// Calls the handler for each complete line while the output has room.
   ///
   /// - Returns: whether lines may be left because the output buffer is full.
-  private func answerLines(_ connection: Connection, handler: (ArraySlice<UInt8>) -> String) -> Bool {
-    while !connection.isRejected, connection.pendingOutput < Connection.outputHighWater {
-      let line: ArraySlice<UInt8>?
-      do {
-        line = try connection.framer.nextLine()
-      } catch {
-        // Lines before the long one were answered; nothing after it is.
-        let reply = options.rejectionReply(.lineTooLong(limit: options.maximumLineLength))
-        connection.reject(with: reply, now: Clocks.monotonicMilliseconds)
-        return false
-      }
-      guard let line else { return false }
-      connection.enqueue(handler(line))
-    }
-    return !connection.isRejected
+  private static func answerLines(
+    _ connection: inout Connection, options: LineServer.Options, handler: LineServer.Handler
+  ) -> Bool {
+    connection.answerLines(
+      tooLong: { options.rejectionReply(.lineTooLong(limit: options.maximumLineLength)) }, handler: handler)
   }
 
   /// Accepts waiting connections (a bounded number per round, for fairness) and checks each
@@ -129,7 +122,7 @@ struct ServerLoop {
         return
       }
       guard let accepted else { return }
-      let connection = Connection(
+      var connection = Connection(
         descriptor: accepted, maximumLineLength: options.maximumLineLength, now: now)
       guard let peer = try? UnixSocket.peerUserID(accepted) else {
         connection.close()
@@ -145,11 +138,11 @@ struct ServerLoop {
   }
 
   /// Sends what each connection has queued, if its socket takes it now, and closes it.
-  private func closeAll() {
+  private mutating func closeAll() {
     let now = Clocks.monotonicMilliseconds
-    for connection in connections {
-      connection.flush(now: now)
-      connection.close()
+    for index in connections.indices {
+      connections[index].flush(now: now)
+      connections[index].close()
     }
   }
 }

@@ -20,7 +20,8 @@ final class RunningServer: Sendable {
     self.server = server
   }
 
-  /// Starts a server and returns once it accepts connections.
+  /// Starts a server and returns once it accepts connections. `handler` answers with text,
+  /// which the server sends as its UTF-8 bytes.
   ///
   /// - Throws: the ``ServerError`` `run` threw, if it did not start.
   static func start(
@@ -31,7 +32,8 @@ final class RunningServer: Sendable {
     let running = RunningServer(server: LineServer(path: path, options: options))
     let thread = Thread { [running] in
       let result = Result { () throws(ServerError) in
-        _ = try running.server.run(beforeSending: beforeSending, handler: handler)
+        _ = try running.server.run(beforeSending: beforeSending) { line, reply in reply += handler(line).utf8
+        }
       }
       running.outcome.withLock { $0 = result }
       running.finished.signal()
@@ -60,7 +62,7 @@ final class RunningServer: Sendable {
   static func startFailure(path: String, options: LineServer.Options = testOptions) -> ServerError? {
     let running = RunningServer(server: LineServer(path: path, options: options))
     let thread = Thread { [running] in
-      let result = Result { () throws(ServerError) in _ = try running.server.run(handler: echo) }
+      let result = Result { () throws(ServerError) in _ = try running.server.run(handler: echoBytes) }
       running.outcome.withLock { $0 = result }
       running.finished.signal()
     }
@@ -91,6 +93,11 @@ final class RunningServer: Sendable {
   @Sendable
   static func echo(_ line: ArraySlice<UInt8>) -> String {
     "echo:" + String(decoding: line, as: UTF8.self)
+  }
+
+  /// ``echo(_:)`` as a ``LineServer/Handler``.
+  static func echoBytes(_ line: ArraySlice<UInt8>, _ reply: inout [UInt8]) {
+    reply += echo(line).utf8
   }
 }
 
