@@ -17,8 +17,8 @@ struct LogBuffer {
 
   /// Adds `deeplink-app: <message>\n`.
   mutating func append(_ message: [UInt8]) {
-    bytes.append(contentsOf: prefix)
-    bytes.append(contentsOf: message)
+    bytes.append(bytesOf: prefix)
+    bytes.append(bytesOf: message)
     bytes.append(UInt8(ascii: "\n"))
   }
 

@@ -43,19 +43,10 @@ package struct RequestHandler {
   /// - Returns: the log line (without the program's prefix and the `\n`) when a link was
   ///   applied.
   package mutating func reply(to line: ArraySlice<UInt8>, into reply: inout [UInt8]) -> [UInt8]? {
-    let response: Response
     do throws(RequestError) {
-      response = try respond(to: line)
+      return try respond(to: line, into: &reply)
     } catch {
       reply.appendUTF8(Self.errorReply(kind: error.kind, message: error.message, version: version))
-      return nil
-    }
-    switch response {
-    case .applied(let entry):
-      reply.append(contentsOf: entry.reply.reply)
-      return entry.reply.log
-    case .answer(let text):
-      reply.appendUTF8(text)
       return nil
     }
   }
@@ -65,13 +56,6 @@ package struct RequestHandler {
     var bytes: [UInt8] = []
     let log = reply(to: line, into: &bytes)
     return (String(decoding: bytes, as: UTF8.self), log.map { String(decoding: $0, as: UTF8.self) })
-  }
-
-  /// What a request comes to: a link applied (its reply and log line held in the cache), or
-  /// any other answer as text.
-  private enum Response {
-    case applied(AppliedReplyCache.Entry)
-    case answer(String)
   }
 
   /// An error reply line, also used by the server for lines it rejects before parsing.
@@ -87,19 +71,30 @@ package struct RequestHandler {
     JSON.object([("ok", .bool(true)), ("version", .string(version))] + result).serialized
   }
 
-  /// A success response that logs nothing.
-  private func answer(_ result: [(String, JSON)]) -> Response {
-    .answer(success(result))
+  /// Appends a success reply with `result`; logs nothing.
+  private func answer(_ result: [(String, JSON)], into reply: inout [UInt8]) -> [UInt8]? {
+    reply.appendUTF8(success(result))
+    return nil
   }
 
-  private mutating func respond(to line: ArraySlice<UInt8>) throws(RequestError) -> Response {
+  /// Appends the reply held for an applied link; returns its log line.
+  private func answer(_ applied: AppliedReplyCache.Entry, into reply: inout [UInt8]) -> [UInt8]? {
+    reply.append(bytesOf: applied.reply.reply)
+    return applied.reply.log
+  }
+
+  /// Appends the reply (nothing when it throws) and returns the log line, if any.
+  private mutating func respond(to line: ArraySlice<UInt8>, into reply: inout [UInt8]) throws(RequestError)
+    -> [UInt8]?
+  {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
     // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
     // sequence, so this accepts and rejects exactly what trimming the decoded text did.
     let bytes = line.trimmingASCIIWhitespace()
     // A link applied before, sent again as the same bytes: looked up as they are, not decoded.
     if debugLinksEnabled, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes] {
-      return try reapply(cached, deadline: nil)
+      try reapply(cached, deadline: nil)
+      return answer(cached, into: &reply)
     }
     guard let trimmed = bytes.decodedIfValidUTF8() else {
       throw .badRequest("the request is not UTF-8 text")
@@ -109,7 +104,7 @@ package struct RequestHandler {
       guard !trimmed.isEmpty else {
         throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
       }
-      return try open(trimmed, deadline: nil)
+      return answer(try open(trimmed, deadline: nil), into: &reply)
     }
     let request: JSON
     do {
@@ -132,15 +127,15 @@ package struct RequestHandler {
       guard deadline == nil || deadline?.intValue != nil else {
         throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
       }
-      return try open(url, deadline: deadline?.intValue)
+      return answer(try open(url, deadline: deadline?.intValue), into: &reply)
     case .state:
-      return answer([("state", app.stateJSON)])
+      return answer([("state", app.stateJSON)], into: &reply)
     case .screen:
-      return answer([("screen", .string(app.screen))])
+      return answer([("screen", .string(app.screen))], into: &reply)
     case .ping:
-      return answer([("debugLinks", .bool(debugLinksEnabled))])
+      return answer([("debugLinks", .bool(debugLinksEnabled))], into: &reply)
     case .routes:
-      return answer([("routes", .array(table.routes.map { .string($0.name) }))])
+      return answer([("routes", .array(table.routes.map { .string($0.name) }))], into: &reply)
     case .values:
       guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
       else {
@@ -152,16 +147,20 @@ package struct RequestHandler {
       let values = app.suggestions(for: route, parameter: parameter).map {
         JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
       }
-      return answer([("values", .array(values))])
+      return answer([("values", .array(values))], into: &reply)
     }
   }
 
   /// `open, state, screen, routes, values, ping`, for "use one of …".
   private static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
 
-  private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> Response {
+  /// Applies the link `url` names, once its deadline is checked; returns what is held for it.
+  private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> AppliedReplyCache.Entry {
     guard debugLinksEnabled else { throw .debugLinksDisabled }
-    if let cached = appliedReplies[url] { return try reapply(cached, deadline: deadline) }
+    if let cached = appliedReplies[url] {
+      try reapply(cached, deadline: deadline)
+      return cached
+    }
     let link: Link
     do {
       link = try table.parse(url)
@@ -173,13 +172,11 @@ package struct RequestHandler {
     let applied = renderApplied(link)
     let entry = AppliedReplyCache.Entry(url: url, link: link, reply: applied)
     appliedReplies.insert(entry)
-    return .applied(entry)
+    return entry
   }
 
   /// Applies a link held in the cache again: its deadline checked, then its state shown.
-  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?) throws(RequestError)
-    -> Response
-  {
+  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?) throws(RequestError) {
     try check(deadline)
     // The state `cached.link` describes, kept with it: no `Link.target` per link.
     app.show(cached.target)
@@ -188,7 +185,6 @@ package struct RequestHandler {
     assert(cached.link == (try? table.parse(cached.url)), "a cached link differs from parsing its URL")
     assert(cached.target == cached.link.target, "a cached state differs from its link's target")
     assert(cached.reply == renderApplied(cached.link), "a cached reply differs from the state's rendering")
-    return .applied(cached)
   }
 
   /// Throws ``RequestError/expired(lateByMilliseconds:)`` when `deadline` has passed.

@@ -6,4 +6,11 @@ extension [UInt8] {
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
     if copied == nil { append(contentsOf: text.utf8) }
   }
+
+  /// Appends the bytes of `other`, borrowed: `append(contentsOf:)` takes its argument owned,
+  /// which costs a retain and a release of `other`'s storage, an atomic operation each, on
+  /// the app's path for every reply and log line.
+  package mutating func append(bytesOf other: [UInt8]) {
+    other.withUnsafeBufferPointer { append(contentsOf: $0) }
+  }
 }
