@@ -61,7 +61,7 @@ package enum AppDaemon {
       RequestHandler.errorReply(kind: rejection.kind, message: rejection.message, version: version)
     }
     let server = LineServer(path: path, options: options)
-    var handler = RequestHandler(now: { Int(Clocks.epochMilliseconds) })
+    var handler = RequestHandler(logPrefix: logPrefix, now: { Int(Clocks.epochMilliseconds) })
     var logLines = LogBuffer()
     let mode = BuildConfiguration.debugLinksEnabled ? "debug links on" : "release build: debug links off"
     var listening = false

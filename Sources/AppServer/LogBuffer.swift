@@ -8,17 +8,14 @@ import DeepLinkWire
 struct LogBuffer {
   private var bytes: [UInt8] = []
   let descriptor: Int32
-  /// `AppDaemon.logPrefix` as bytes, converted once rather than per line.
-  private let prefix = Array(AppDaemon.logPrefix.utf8)
 
   init(descriptor: Int32 = 2) {
     self.descriptor = descriptor
   }
 
-  /// Adds `deeplink-app: <message>\n`.
-  mutating func append(_ message: [UInt8]) {
-    bytes.append(bytesOf: prefix)
-    bytes.append(bytesOf: message)
+  /// Adds `line` and a `\n`.
+  mutating func append(_ line: [UInt8]) {
+    bytes.append(bytesOf: line)
     bytes.append(UInt8(ascii: "\n"))
   }
 

@@ -19,6 +19,9 @@ package struct RequestHandler {
   let debugLinksEnabled: Bool
   /// Wall-clock Unix epoch milliseconds, injected so deadlines are testable.
   let now: () -> Int
+  /// What each log line starts with: the daemon's name, so that its lines stand out in a CI
+  /// log shared with other programs. Part of the line held for a link, not added per link.
+  let logPrefix: String
   private let version: String
   /// Links already applied once, by URL text, so that applying one again costs no parsing
   /// and no rendering.
@@ -26,11 +29,13 @@ package struct RequestHandler {
 
   package init(
     app: AppModel = AppModel(), table: RouteTable = .builtIn,
-    debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, now: @escaping () -> Int
+    debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, logPrefix: String = "",
+    now: @escaping () -> Int
   ) {
     self.app = app
     self.table = table
     self.debugLinksEnabled = debugLinksEnabled
+    self.logPrefix = logPrefix
     self.now = now
     self.version = table.version
   }
@@ -40,7 +45,7 @@ package struct RequestHandler {
   /// Bytes rather than `String`s, because a link applied before is answered with bytes held
   /// from the first time, copied straight into the connection's output.
   ///
-  /// - Returns: the log line (without the program's prefix and the `\n`) when a link was
+  /// - Returns: the log line (``logPrefix`` and the message, without `\n`) when a link was
   ///   applied.
   package mutating func reply(to line: ArraySlice<UInt8>, into reply: inout [UInt8]) -> [UInt8]? {
     do throws(RequestError) {
@@ -203,7 +208,7 @@ package struct RequestHandler {
     let canonical = table.url(for: link)
     return AppliedReply(
       reply: success([("applied", .string(canonical)), ("state", app.stateJSON)]),
-      log: "applied \(canonical) → \(app.breadcrumb)")
+      log: "\(logPrefix)applied \(canonical) → \(app.breadcrumb)")
   }
 }
 

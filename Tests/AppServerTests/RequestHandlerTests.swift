@@ -137,4 +137,13 @@ import Testing
     let (_, log) = handler.handle(Array("debug://recipe-edit?id=42".utf8)[...])
     #expect(log == "applied debug://recipe-edit?id=42 → Home › Spaghetti Bolognese › Edit")
   }
+
+  @Test func logLinesStartWithThePrefixTheDaemonGives() {
+    var handler = RequestHandler(logPrefix: "deeplink-app: ", now: { 0 })
+    for _ in 0..<2 {  // the first time and from the cache
+      #expect(
+        handler.handle(Array("debug://settings".utf8)[...]).log
+          == "deeplink-app: applied debug://settings → Home › Settings")
+    }
+  }
 }
