@@ -3,7 +3,9 @@
  * line with the same line. The same shape as deeplink-app's server (accept, read what is
  * there, frame lines, queue replies, one send per round), with no work per line.
  *
- *     echo_server SOCKET      (runs until killed; removes a stale SOCKET first)
+ *     echo_server SOCKET             (runs until killed; removes a stale SOCKET first)
+ *     echo_server SOCKET BYTES       answers each line with BYTES - 1 'x's and a newline
+ *                                    instead: a reply as long as the app's, for reference
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,6 +30,7 @@ struct client {
 
 static struct client *clients[MAX_CLIENTS];
 static int client_count;
+static size_t reply_bytes; /* 0: echo the line */
 
 static void drop(int index) {
   close(clients[index]->fd);
@@ -41,13 +44,20 @@ static int answer(struct client *c) {
   char *newline;
   while ((newline = memchr(c->in + start, '\n', c->in_length - start))) {
     size_t line = (size_t)(newline - (c->in + start)) + 1;
-    if (c->out_start + c->out_length + line > sizeof c->out) {
+    size_t reply = reply_bytes ? reply_bytes : line;
+    if (c->out_start + c->out_length + reply > sizeof c->out) {
       memmove(c->out, c->out + c->out_start, c->out_length);
       c->out_start = 0;
-      if (c->out_length + line > sizeof c->out) return -1;
+      if (c->out_length + reply > sizeof c->out) return -1;
     }
-    memcpy(c->out + c->out_start + c->out_length, c->in + start, line);
-    c->out_length += line;
+    char *out = c->out + c->out_start + c->out_length;
+    if (reply_bytes) {
+      memset(out, 'x', reply - 1);
+      out[reply - 1] = '\n';
+    } else {
+      memcpy(out, c->in + start, line);
+    }
+    c->out_length += reply;
     start += line;
   }
   memmove(c->in, c->in + start, c->in_length - start);
@@ -67,9 +77,17 @@ static int flush(struct client *c) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: echo_server SOCKET\n");
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: echo_server SOCKET [REPLY_BYTES]\n");
     return 64;
+  }
+  if (argc == 3) {
+    long bytes = atol(argv[2]);
+    if (bytes < 1 || bytes > BUFFER) {
+      fprintf(stderr, "echo_server: REPLY_BYTES must be 1 to %d\n", BUFFER);
+      return 64;
+    }
+    reply_bytes = (size_t)bytes;
   }
   signal(SIGPIPE, SIG_IGN);
   struct sockaddr_un address = {.sun_family = AF_UNIX};
