@@ -4,7 +4,8 @@ import DeepLinkRoutes
 struct AppliedReply: Equatable {
   /// The whole reply line, without its `\n`: `{"ok":true,"version":…,"applied":…,"state":…}`.
   let reply: [UInt8]
-  /// `applied debug://recipe?id=42 → Home › Spaghetti Bolognese`.
+  /// `deeplink-app: applied debug://recipe?id=42 → Home › Spaghetti Bolognese`, starting with
+  /// the handler's log prefix; without its `\n`.
   let log: [UInt8]
 
   init(reply: String, log: String) {

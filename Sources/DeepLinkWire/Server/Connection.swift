@@ -51,15 +51,10 @@ struct Connection {
     return min(idle, rejectedAt + Self.rejectionGraceMilliseconds)
   }
 
-  /// Queues `reply` and its `\n`.
-  mutating func enqueue(_ reply: [UInt8]) {
-    output.append(contentsOf: reply)
-    output.append(UInt8(ascii: "\n"))
-  }
-
   /// Queues `reply`'s UTF-8 bytes and a `\n`.
   mutating func enqueue(_ reply: String) {
-    enqueue(Array(reply.utf8))
+    output.appendUTF8(reply)
+    output.append(UInt8(ascii: "\n"))
   }
 
   /// Queues one last line and stops taking requests. The client still reads the line: the
