@@ -70,20 +70,18 @@ struct AppliedReplyCache {
   }
 
   /// What was held for the URL text whose UTF-8 bytes are `bytes`, if anything.
-  subscript(bytes: ArraySlice<UInt8>) -> Entry? {
-    bytes.withUnsafeBufferPointer { key in
-      var index = slot(for: key)
-      while let entry = slots[index] {
-        if entry.bytes.withUnsafeBytes({ Self.equal($0, UnsafeRawBufferPointer(key)) }) { return entry }
-        index = (index + 1) & (slots.count - 1)
-      }
-      return nil
+  subscript(bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+    var index = slot(for: bytes)
+    while let entry = slots[index] {
+      if entry.bytes.withUnsafeBytes({ Self.equal($0, UnsafeRawBufferPointer(bytes)) }) { return entry }
+      index = (index + 1) & (slots.count - 1)
     }
+    return nil
   }
 
   /// What was held for the URL text `url`, if anything.
   subscript(url: String) -> Entry? {
-    self[Array(url.utf8)[...]]
+    Array(url.utf8).withUnsafeBufferPointer { self[$0] }
   }
 
   /// Holds `entry` for its URL text (replacing what was held for the same text), first

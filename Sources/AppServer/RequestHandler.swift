@@ -47,9 +47,11 @@ package struct RequestHandler {
   ///
   /// - Returns: the log line (``logPrefix`` and the message, without `\n`) when a link was
   ///   applied.
-  package mutating func reply(to line: ArraySlice<UInt8>, into reply: inout [UInt8]) -> [UInt8]? {
+  package mutating func reply(to line: Span<UInt8>, into reply: inout [UInt8]) -> [UInt8]? {
     do throws(RequestError) {
-      return try respond(to: line, into: &reply)
+      return try line.withUnsafeBufferPointer { line throws(RequestError) in
+        try respond(to: line, into: &reply)
+      }
     } catch {
       reply.appendUTF8(Self.errorReply(kind: error.kind, message: error.message, version: version))
       return nil
@@ -59,7 +61,7 @@ package struct RequestHandler {
   /// ``reply(to:into:)`` as text.
   package mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
     var bytes: [UInt8] = []
-    let log = reply(to: line, into: &bytes)
+    let log = reply(to: line.span, into: &bytes)
     return (String(decoding: bytes, as: UTF8.self), log.map { String(decoding: $0, as: UTF8.self) })
   }
 
@@ -88,9 +90,10 @@ package struct RequestHandler {
     return applied.reply.log
   }
 
-  /// Appends the reply (nothing when it throws) and returns the log line, if any.
-  private mutating func respond(to line: ArraySlice<UInt8>, into reply: inout [UInt8]) throws(RequestError)
-    -> [UInt8]?
+  /// Appends the reply (nothing when it throws) and returns the log line, if any. `line` is
+  /// the server's input buffer, borrowed for the call: only what is decoded from it outlives it.
+  private mutating func respond(to line: UnsafeBufferPointer<UInt8>, into reply: inout [UInt8])
+    throws(RequestError) -> [UInt8]?
   {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
     // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
@@ -212,22 +215,21 @@ package struct RequestHandler {
   }
 }
 
-extension ArraySlice<UInt8> {
+extension UnsafeBufferPointer<UInt8> {
   /// The bytes as text, or `nil` when they are not valid UTF-8: `String(validating:as:)`.
   ///
   /// That initializer is generic over the encoding and looked up type metadata on every call,
   /// a fifth of the app's time per cached link. ASCII, what requests almost always are, is
   /// valid UTF-8 as it is, so it is checked for first and decoded directly.
   func decodedIfValidUTF8() -> String? {
-    let isASCII = withUnsafeBufferPointer { bytes in bytes.allSatisfy { $0 < 0x80 } }
-    return isASCII ? String(decoding: self, as: UTF8.self) : String(validating: self, as: UTF8.self)
+    allSatisfy { $0 < 0x80 } ? String(decoding: self, as: UTF8.self) : String(validating: self, as: UTF8.self)
   }
 
   /// Without leading and trailing ASCII spaces, tabs, CRs and LFs.
-  func trimmingASCIIWhitespace() -> ArraySlice<UInt8> {
+  func trimmingASCIIWhitespace() -> UnsafeBufferPointer<UInt8> {
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
-    else { return self[endIndex...] }
-    return self[first...last]
+    else { return UnsafeBufferPointer(rebasing: self[endIndex...]) }
+    return UnsafeBufferPointer(rebasing: self[first...last])
   }
 }

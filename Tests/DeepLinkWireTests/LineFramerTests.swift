@@ -64,6 +64,24 @@ import Testing
     #expect(throws: FramingError.lineTooLong(limit: 4)) { try framer.nextLine() }
   }
 
+  /// The server's form, which lends the line to a closure: the same lines, consumed the same
+  /// way, the same error; both forms can take turns on one framer.
+  @Test func lendingTheLineToAClosureTakesTheSameLines() throws {
+    var framer = LineFramer(maximumLineLength: 8)
+    framer.append(Array("one\r\ntwo\n\nthr".utf8))
+    let text: (Span<UInt8>) -> String = { line in
+      line.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+    #expect(try framer.nextLine(text) == "one")
+    #expect(try framer.nextLine().map(Array.init) == Array("two".utf8))
+    #expect(try framer.nextLine(text) == "")
+    #expect(try framer.nextLine(text) == nil)
+    #expect(framer.bufferedByteCount == 3)
+    framer.append(Array("ee\ntoo long!\n".utf8))
+    #expect(try framer.nextLine(text) == "three")
+    #expect(throws: FramingError.lineTooLong(limit: 8)) { try framer.nextLine(text) }
+  }
+
   @Test func manyLinesThroughOneFramerKeepTheBufferSmall() throws {
     var framer = LineFramer()
     for index in 0..<10_000 {

@@ -77,7 +77,7 @@ compare("dispatch") { table in
   for index in 0..<operationsPerRound {
     let line = lines[index % lines.count]
     reply.removeAll(keepingCapacity: true)
-    _ = isBuiltIn ? handlers.builtIn.reply(to: line, into: &reply) : handlers.generated.reply(to: line, into: &reply)
+    _ = isBuiltIn ? handlers.builtIn.reply(to: line.span, into: &reply) : handlers.generated.reply(to: line.span, into: &reply)
     total &+= reply.count
   }
   return total

@@ -47,6 +47,23 @@ package struct LineFramer: Sendable {
   /// - Throws: ``FramingError/lineTooLong(limit:)`` when the line at the front is (or is
   ///   certain to be) longer than ``maximumLineLength``; the framer stays in that state.
   package mutating func nextLine() throws(FramingError) -> ArraySlice<UInt8>? {
+    guard let range = try nextLineRange() else { return nil }
+    return buffer[range]
+  }
+
+  /// Takes the next complete line and hands it to `body` as a view of the framer's buffer:
+  /// ``nextLine()`` for a reader that only looks at the line, without the reference counting
+  /// an `ArraySlice` of the buffer costs (the server's path for every request).
+  ///
+  /// - Returns: what `body` returned, or `nil` until a `\n` arrives.
+  /// - Throws: as ``nextLine()``.
+  package mutating func nextLine<Result>(_ body: (Span<UInt8>) -> Result) throws(FramingError) -> Result? {
+    guard let range = try nextLineRange() else { return nil }
+    return body(buffer.span.extracting(range))
+  }
+
+  /// Where the next complete line is in `buffer`, which it consumes.
+  private mutating func nextLineRange() throws(FramingError) -> Range<Int>? {
     let searchFrom = max(start, scanned)
     guard let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) else {
       scanned = buffer.count
@@ -58,7 +75,7 @@ package struct LineFramer: Sendable {
     guard newline - start <= maximumLineLength else { throw .lineTooLong(limit: maximumLineLength) }
     var end = newline
     if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    let line = buffer[start..<end]
+    let line = start..<end
     start = newline + 1
     scanned = start
     return line

@@ -114,16 +114,15 @@ struct Connection {
   /// - Returns: whether lines may be left because the output buffer is full.
   mutating func answerLines(tooLong: () -> String, handler: LineServer.Handler) -> Bool {
     while !isRejected, pendingOutput < Self.outputHighWater {
-      let line: ArraySlice<UInt8>?
+      let answered: Void?
       do {
-        line = try framer.nextLine()
+        answered = try framer.nextLine { line in handler(line, &output) }
       } catch {
         // Lines before the long one were answered; nothing after it is.
         reject(with: tooLong(), now: Clocks.monotonicMilliseconds)
         return false
       }
-      guard let line else { return false }
-      handler(line, &output)
+      guard answered != nil else { return false }
       output.append(UInt8(ascii: "\n"))
     }
     return !isRejected

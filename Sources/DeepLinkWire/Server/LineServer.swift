@@ -7,7 +7,8 @@
 ///
 ///     let server = LineServer(path: SocketPath.resolve(explicit: nil))
 ///     try server.run { line, reply in
-///       reply += (String(decoding: line, as: UTF8.self) == "ping" ? "pong" : #"{"ok":false}"#).utf8
+///       let text = line.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+///       reply += (text == "ping" ? "pong" : #"{"ok":false}"#).utf8
 ///     }
 ///
 /// Guarantees:
@@ -23,10 +24,11 @@
 /// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM/SIGHUP, having removed the socket
 ///   file (if it is still ours) and released the lock.
 package final class LineServer: Sendable {
-  /// Answers one request line (without its `\n`) by appending the reply line's bytes, without
-  /// `\n`, to `reply`: the connection's output, where the server puts the `\n` after it.
-  /// Appends only; a `\n` inside the reply would split it.
-  package typealias Handler = (_ line: ArraySlice<UInt8>, _ reply: inout [UInt8]) -> Void
+  /// Answers one request line (without its `\n`, a view of the connection's input buffer) by
+  /// appending the reply line's bytes, without `\n`, to `reply`: the connection's output,
+  /// where the server puts the `\n` after it. Appends only; a `\n` inside the reply would
+  /// split it.
+  package typealias Handler = (_ line: Span<UInt8>, _ reply: inout [UInt8]) -> Void
 
   /// The socket path served.
   package let path: String

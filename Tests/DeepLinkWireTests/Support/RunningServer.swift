@@ -32,7 +32,8 @@ final class RunningServer: Sendable {
     let running = RunningServer(server: LineServer(path: path, options: options))
     let thread = Thread { [running] in
       let result = Result { () throws(ServerError) in
-        _ = try running.server.run(beforeSending: beforeSending) { line, reply in reply += handler(line).utf8
+        _ = try running.server.run(beforeSending: beforeSending) { line, reply in
+          reply += handler(line.bytes).utf8
         }
       }
       running.outcome.withLock { $0 = result }
@@ -96,9 +97,14 @@ final class RunningServer: Sendable {
   }
 
   /// ``echo(_:)`` as a ``LineServer/Handler``.
-  static func echoBytes(_ line: ArraySlice<UInt8>, _ reply: inout [UInt8]) {
-    reply += echo(line).utf8
+  static func echoBytes(_ line: Span<UInt8>, _ reply: inout [UInt8]) {
+    reply += echo(line.bytes).utf8
   }
+}
+
+extension Span<UInt8> {
+  /// A copy of the bytes, for handlers that take them as an array slice.
+  var bytes: ArraySlice<UInt8> { withUnsafeBufferPointer { Array($0)[...] } }
 }
 
 struct TestFailure: Error, CustomStringConvertible {
