@@ -71,12 +71,7 @@ struct AppliedReplyCache {
 
   /// What was held for the URL text whose UTF-8 bytes are `bytes`, if anything.
   subscript(bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
-    var index = slot(for: bytes)
-    while let entry = slots[index] {
-      if entry.bytes.withUnsafeBytes({ Self.equal($0, UnsafeRawBufferPointer(bytes)) }) { return entry }
-      index = (index + 1) & (slots.count - 1)
-    }
-    return nil
+    probe(bytes).held
   }
 
   /// What was held for the URL text `url`, if anything.
@@ -91,16 +86,21 @@ struct AppliedReplyCache {
       for index in slots.indices { slots[index] = nil }
       count = 0
     }
-    var index = entry.bytes.withUnsafeBufferPointer { slot(for: $0) }
-    while let held = slots[index] {
-      if held.bytes == entry.bytes {
-        slots[index] = entry
-        return
+    let (index, held) = entry.bytes.withUnsafeBufferPointer { probe($0) }
+    if held == nil { count += 1 }
+    slots[index] = entry
+  }
+
+  /// The slot holding `key`'s entry, or the empty slot where it would go.
+  private func probe(_ key: UnsafeBufferPointer<UInt8>) -> (index: Int, held: Entry?) {
+    var index = slot(for: key)
+    while let entry = slots[index] {
+      if entry.bytes.withUnsafeBytes({ Self.equal($0, UnsafeRawBufferPointer(key)) }) {
+        return (index, entry)
       }
       index = (index + 1) & (slots.count - 1)
     }
-    slots[index] = entry
-    count += 1
+    return (index, nil)
   }
 
   /// Whether `a` and `b` hold the same bytes, compared eight at a time.

@@ -40,20 +40,20 @@ package struct RequestHandler {
     self.version = table.version
   }
 
-  /// Appends the reply to `line` (without its newline) to `reply`, as the server sends it.
+  /// Appends the reply to `line` (without its newline) to `output`, as the server sends it.
   ///
   /// Bytes rather than `String`s, because a link applied before is answered with bytes held
   /// from the first time, copied straight into the connection's output.
   ///
   /// - Returns: the log line (``logPrefix`` and the message, without `\n`) when a link was
   ///   applied.
-  package mutating func reply(to line: Span<UInt8>, into reply: inout [UInt8]) -> [UInt8]? {
+  package mutating func reply(to line: Span<UInt8>, into output: inout [UInt8]) -> [UInt8]? {
     do throws(RequestError) {
       return try line.withUnsafeBufferPointer { line throws(RequestError) in
-        try respond(to: line, into: &reply)
+        try respond(to: line, into: &output)
       }
     } catch {
-      reply.appendUTF8(Self.errorReply(kind: error.kind, message: error.message, version: version))
+      output.appendUTF8(Self.errorReply(kind: error.kind, message: error.message, version: version))
       return nil
     }
   }

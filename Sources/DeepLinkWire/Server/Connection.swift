@@ -17,7 +17,7 @@ struct Connection {
   private(set) var rejectedAt: Int64?
   /// Complete lines wait unanswered because the output buffer was full: they go on once it
   /// has drained.
-  var linesHeldBack = false
+  private var linesHeldBack = false
   private var writeShutDown = false
   private(set) var isClosed = false
 
@@ -108,24 +108,47 @@ struct Connection {
     }
   }
 
-  /// Calls `handler` for each complete line and queues its reply, while the output has room.
-  /// A line longer than the limit gets `tooLong` instead, and the connection takes no more.
-  ///
-  /// - Returns: whether lines may be left because the output buffer is full.
-  mutating func answerLines(tooLong: () -> String, handler: LineServer.Handler) -> Bool {
+  /// Calls `handler` for each complete line and queues its reply, while the output has room;
+  /// sets ``linesHeldBack`` when lines may be left because it is full. A line longer than the
+  /// limit gets the `lineTooLong` rejection instead, and the connection takes no more.
+  mutating func answerLines(options: LineServer.Options, handler: LineServer.Handler) {
+    linesHeldBack = false
     while !isRejected, pendingOutput < Self.outputHighWater {
       let answered: Void?
       do {
-        answered = try framer.nextLine { line in handler(line, &output) }
+        answered = try framer.nextLine { line in
+          let start = output.count
+          handler(line, &output)
+          assert(
+            output.count >= start && !output[start...].contains(UInt8(ascii: "\n")),
+            "a handler appends one line to the output and leaves what is queued alone")
+        }
       } catch {
         // Lines before the long one were answered; nothing after it is.
-        reject(with: tooLong(), now: Clocks.monotonicMilliseconds)
-        return false
+        reject(
+          with: options.rejectionReply(.lineTooLong(limit: options.maximumLineLength)),
+          now: Clocks.monotonicMilliseconds)
+        return
       }
-      guard answered != nil else { return false }
+      guard answered != nil else { return }
       output.append(UInt8(ascii: "\n"))
     }
-    return !isRejected
+    linesHeldBack = !isRejected
+  }
+
+  /// Flushes the queued replies; lines held back by a full output buffer go on once it has
+  /// drained (`beforeSending` runs before each such send, as in the loop's round). Closes the
+  /// connection once its client finished and has all its replies.
+  mutating func send(
+    now: Int64, options: LineServer.Options, beforeSending: () -> Void, handler: LineServer.Handler
+  ) {
+    flush(now: now)
+    while !isClosed, linesHeldBack, pendingOutput == 0 {
+      answerLines(options: options, handler: handler)
+      beforeSending()
+      flush(now: now)
+    }
+    if !isClosed, endOfInput, pendingOutput == 0 { close() }
   }
 
   mutating func close() {

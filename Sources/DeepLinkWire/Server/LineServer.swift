@@ -2,7 +2,7 @@
 ///
 /// The transport of the app: it knows nothing about routes. A single thread runs a `poll` loop
 /// that owns every connection (no Dispatch, no tasks); the handler is called synchronously for
-/// each complete request line and returns the reply line, so the app applies links one at a
+/// each complete request line and appends the reply line, so the app applies links one at a
 /// time and each completely.
 ///
 ///     let server = LineServer(path: SocketPath.resolve(explicit: nil))

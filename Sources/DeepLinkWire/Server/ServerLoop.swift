@@ -56,13 +56,11 @@ struct ServerLoop {
         }
         guard !connections[index].isClosed else { continue }
         ready.append(index)
-        connections[index].linesHeldBack = Self.answerLines(
-          &connections[index], options: options, handler: handler)
+        connections[index].answerLines(options: options, handler: handler)
       }
       if !ready.isEmpty { beforeSending() }
       for index in ready {
-        Self.send(
-          &connections[index], options: options, now: now, beforeSending: beforeSending, handler: handler)
+        connections[index].send(now: now, options: options, beforeSending: beforeSending, handler: handler)
       }
       if accepting, !pollSet.returnedEvents(at: 1).isEmpty { acceptWaiting(now: now) }
       let idleLimit = Int64(options.idleTimeoutMilliseconds)
@@ -82,31 +80,6 @@ struct ServerLoop {
     if acceptPausedUntil > now { earliest = min(earliest, acceptPausedUntil) }
     guard earliest != .max else { return -1 }
     return Int32(clamping: max(0, earliest - now))
-  }
-
-  /// Flushes the connection's replies; lines held back by a full output buffer go on once it
-  /// has drained. Closes a connection whose client finished and has all its replies.
-  private static func send(
-    _ connection: inout Connection, options: LineServer.Options, now: Int64, beforeSending: () -> Void,
-    handler: LineServer.Handler
-  ) {
-    connection.flush(now: now)
-    while !connection.isClosed, connection.linesHeldBack, connection.pendingOutput == 0 {
-      connection.linesHeldBack = answerLines(&connection, options: options, handler: handler)
-      beforeSending()
-      connection.flush(now: now)
-    }
-    if !connection.isClosed, connection.endOfInput, connection.pendingOutput == 0 { connection.close() }
-  }
-
-  /// Calls the handler for each complete line while the output has room.
-  ///
-  /// - Returns: whether lines may be left because the output buffer is full.
-  private static func answerLines(
-    _ connection: inout Connection, options: LineServer.Options, handler: LineServer.Handler
-  ) -> Bool {
-    connection.answerLines(
-      tooLong: { options.rejectionReply(.lineTooLong(limit: options.maximumLineLength)) }, handler: handler)
   }
 
   /// Accepts waiting connections (a bounded number per round, for fairness) and checks each
