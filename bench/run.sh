@@ -2,7 +2,7 @@
 # `make bench`: the comparisons of issue 7, each against its baseline in the same run.
 #
 #   BIN=<release bin dir> bench/run.sh        (the Makefile passes BIN)
-#   BENCH_QUICK=1 ...                         smoke run: few repetitions, a few seconds
+#   BENCH_QUICK=1 ...                         smoke run: few repetitions, about twenty seconds
 #   BENCH_ROUNDS=N BENCH_RUNS=N ...           override the repetitions
 #
 # Every timing is a median; every ratio is ours divided by the baseline's, taken round by round
@@ -46,7 +46,6 @@ for product in deeplink deeplink-app deeplink-bench; do install -m 755 "$BIN/$pr
 BIN=$DIR/bin
 
 "$BIN/deeplink-app" --socket "$APP_SOCKET" 2>/dev/null &
-PIDS+=($!)
 APP_PID=$!
 PIDS+=("$APP_PID")
 "$OUT/echo_server" "$ECHO_SOCKET" &
@@ -71,6 +70,7 @@ REPLY_BYTES=$(printf '%s\n' "$SETTINGS" | socat - "UNIX-CONNECT:$APP_SOCKET" | w
 SIZED_PID=$!
 PIDS+=("$SIZED_PID")
 for _ in $(seq 100); do [[ -S $SIZED_SOCKET ]] && break; sleep 0.05; done
+[[ -S $SIZED_SOCKET ]] || { echo "bench: the sized echo server did not start (reply of '$REPLY_BYTES' bytes)" >&2; exit 70; }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 fmt() { awk -v x="$1" -v d="${2:-3}" 'BEGIN { printf "%.*f", d, x }'; }
@@ -137,17 +137,30 @@ echo "3. The app vs a C line-echo server, same load generator (links/s; latency 
 # generator pinned to separate cores; and unpinned. Left to itself, the scheduler places them
 # differently from run to run and from one server to the next (the same echo server unpinned:
 # 1.3M and 5.9M lines/s in one session), so an unpinned ratio compares placements as much as
-# servers: it is shown, and the verdict is the worse of the two pinned ones. "sized" is the echo server answering each
-# line with as many bytes as the app's reply ($REPLY_BYTES): not a target, what the reply's
-# length alone costs.
-LAST_CPU=$(($(nproc) - 1))
-declare -A PLACEMENTS=([one-core]="0 0" [two-cores]="$LAST_CPU 0" [unpinned]="0-$LAST_CPU 0-$LAST_CPU")
+# servers: it is shown, and the verdict is the worse of the two pinned ones. "sized" is the
+# echo server answering each line with as many bytes as the app's reply ($REPLY_BYTES): not a
+# target, what the reply's length alone costs.
+#
+# The CPUs this process may use (a container's cpuset need not start at 0), one per word.
+ALLOWED=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)
+read -r -a CPUS <<<"$(tr ',' '\n' <<<"$ALLOWED" | awk -F- '{ for (c = $1; c <= ($2 == "" ? $1 : $2); c++) printf "%d ", c }')"
+declare -A PLACEMENTS=([one-core]="${CPUS[0]} ${CPUS[0]}" [unpinned]="$ALLOWED $ALLOWED")
+((${#CPUS[@]} > 1)) && PLACEMENTS[two-cores]="${CPUS[1]} ${CPUS[0]}"
 # MODE: clients, lines in flight per client, lines in all.
 declare -A MODES=([one-at-a-time]="1 1 $SEQUENTIAL" [pipelined-64]="1 64 $BULK" [32-clients]="32 1 $BULK")
+# field LOG SERVER NAME: median over rounds of a loadgen figure (rate, p50_us, p99_us).
+field() { grep " $2 " "$1" | tr ' ' '\n' | grep "^$3=" | cut -d= -f2 | median; }
+# ratio_to LOG SERVER: median over rounds of the app's rate / SERVER's rate in the same round.
+ratio_to() {
+  awk -v s="$2" '{ v = ""; for (i = 3; i <= NF; i++) if ($i ~ /^rate=/) v = substr($i, 6)
+      if (v == "") { print "bench: no rate in: " $0 > "/dev/stderr"; exit 70 }
+      if ($2 == "app") a[$1] = v; else if ($2 == s) b[$1] = v } END { for (r in a) print a[r] / b[r] }' \
+    "$1" | median
+}
 for mode in one-at-a-time pipelined-64 32-clients; do
   WORST=
   for placement in one-core two-cores unpinned; do
-    [[ $placement == two-cores && $LAST_CPU == 0 ]] && continue
+    [[ -v PLACEMENTS[$placement] ]] || continue
     read -r server_cpus loadgen_cpus <<<"${PLACEMENTS[$placement]}"
     for pid in "$APP_PID" "$ECHO_PID" "$SIZED_PID"; do taskset -a -p -c "$server_cpus" "$pid" >/dev/null; done
     log=$OUT/load-$mode-$placement.txt
@@ -158,20 +171,15 @@ for mode in one-at-a-time pipelined-64 32-clients; do
         [[ $server == echo ]] && socket=$ECHO_SOCKET
         [[ $server == sized ]] && socket=$SIZED_SOCKET
         # shellcheck disable=SC2086
-        echo "$round $server $(taskset -c "$loadgen_cpus" "$OUT/loadgen" "$socket" "$SETTINGS" ${MODES[$mode]})" >>"$log"
+        result=$(taskset -c "$loadgen_cpus" "$OUT/loadgen" "$socket" "$SETTINGS" ${MODES[$mode]})
+        echo "$round $server $result" >>"$log"
       done
     done
-    field() { grep " $1 " "$log" | tr ' ' '\n' | grep "^$2=" | cut -d= -f2 | median; }
-    # ratio_to SERVER: median over rounds of the app's rate / SERVER's rate in the same round.
-    ratio_to() {
-      awk -v s="$1" '{ for (i = 3; i <= NF; i++) if ($i ~ /^rate=/) v = substr($i, 6)
-          if ($2 == "app") a[$1] = v; else if ($2 == s) b[$1] = v } END { for (r in a) print a[r] / b[r] }' \
-        "$log" | median
-    }
-    RATE=$(ratio_to echo)
+    RATE=$(ratio_to "$log" echo)
     printf '   %-13s %-9s app %8.0f/s p50 %6s p99 %6s | echo %8.0f/s p50 %6s p99 %6s | app/echo %s, app/sized %s\n' \
-      "$mode" "$placement" "$(field app rate)" "$(field app p50_us)" "$(field app p99_us)" \
-      "$(field echo rate)" "$(field echo p50_us)" "$(field echo p99_us)" "$(fmt "$RATE" 2)" "$(fmt "$(ratio_to sized)" 2)"
+      "$mode" "$placement" "$(field "$log" app rate)" "$(field "$log" app p50_us)" "$(field "$log" app p99_us)" \
+      "$(field "$log" echo rate)" "$(field "$log" echo p50_us)" "$(field "$log" echo p99_us)" "$(fmt "$RATE" 2)" \
+      "$(fmt "$(ratio_to "$log" sized)" 2)"
     [[ $placement == unpinned ]] && continue
     if [[ -z $WORST ]] || awk -v a="$RATE" -v b="$WORST" 'BEGIN { exit !(a < b) }'; then
       WORST=$RATE WORST_PLACEMENT=$placement
@@ -179,7 +187,7 @@ for mode in one-at-a-time pipelined-64 32-clients; do
   done
   SUMMARY+=("app links/s, $mode / echo ($WORST_PLACEMENT)|$(fmt "$WORST" 2)|>= 0.5|$(verdict "$WORST" '>=' 0.5)")
 done
-for pid in "$APP_PID" "$ECHO_PID" "$SIZED_PID"; do taskset -a -p -c "0-$LAST_CPU" "$pid" >/dev/null; done
+for pid in "$APP_PID" "$ECHO_PID" "$SIZED_PID"; do taskset -a -p -c "$ALLOWED" "$pid" >/dev/null; done
 echo
 
 echo "4. Scale: built-in table vs a generated table of 10,000 routes (ns per operation)"

@@ -6,6 +6,9 @@
  *     echo_server SOCKET             (runs until killed; removes a stale SOCKET first)
  *     echo_server SOCKET BYTES       answers each line with BYTES - 1 'x's and a newline
  *                                    instead: a reply as long as the app's, for reference
+ *
+ * It reads whatever arrives and drops a client whose replies outgrow its 128 KiB output buffer:
+ * with BYTES-long replies, keep fewer than 131072 / BYTES lines in flight (the bench keeps 64).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -82,8 +85,9 @@ int main(int argc, char **argv) {
     return 64;
   }
   if (argc == 3) {
-    long bytes = atol(argv[2]);
-    if (bytes < 1 || bytes > BUFFER) {
+    char *end;
+    long bytes = strtol(argv[2], &end, 10);
+    if (*argv[2] == '\0' || *end != '\0' || bytes < 1 || bytes > BUFFER) {
       fprintf(stderr, "echo_server: REPLY_BYTES must be 1 to %d\n", BUFFER);
       return 64;
     }
