@@ -74,7 +74,7 @@ package enum AppDaemon {
         },
         beforeSending: { logLines.flush() }
       ) { line, reply in
-        if let entry = handler.reply(to: line, into: &reply) { logLines.append(entry) }
+        handler.reply(to: line, into: &reply, log: &logLines.bytes)
       }
     } catch {
       StreamWriter.write("deeplink-app: error: \(error.message)\n", to: 2)

@@ -4,8 +4,8 @@ import DeepLinkRoutes
 struct AppliedReply: Equatable {
   /// The whole reply line, without its `\n`: `{"ok":true,"version":…,"applied":…,"state":…}`.
   let reply: [UInt8]
-  /// `deeplink-app: applied debug://recipe?id=42 → Home › Spaghetti Bolognese`, starting with
-  /// the handler's log prefix; without its `\n`.
+  /// The whole log line, `deeplink-app: applied debug://recipe?id=42 → Home › Spaghetti
+  /// Bolognese` and its `\n`, starting with the handler's log prefix.
   let log: [UInt8]
 
   init(reply: String, log: String) {

@@ -6,17 +6,12 @@ import DeepLinkWire
 /// per round, before it sends the round's replies, so every line still comes out before the
 /// reply to the link it records.
 struct LogBuffer {
-  private var bytes: [UInt8] = []
+  /// The lines added since the last flush, each with its `\n`: whoever logs appends here.
+  var bytes: [UInt8] = []
   let descriptor: Int32
 
   init(descriptor: Int32 = 2) {
     self.descriptor = descriptor
-  }
-
-  /// Adds `line` and a `\n`.
-  mutating func append(_ line: [UInt8]) {
-    bytes.append(bytesOf: line)
-    bytes.append(UInt8(ascii: "\n"))
   }
 
   /// Writes what was added since the last flush.

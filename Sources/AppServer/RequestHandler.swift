@@ -40,29 +40,30 @@ package struct RequestHandler {
     self.version = table.version
   }
 
-  /// Appends the reply to `line` (without its newline) to `output`, as the server sends it.
+  /// Appends the reply to `line` (without its newline) to `output`, as the server sends it, and
+  /// when a link was applied, its log line (``logPrefix`` and the message, and `\n`) to `log`.
   ///
-  /// Bytes rather than `String`s, because a link applied before is answered with bytes held
-  /// from the first time, copied straight into the connection's output.
-  ///
-  /// - Returns: the log line (``logPrefix`` and the message, without `\n`) when a link was
-  ///   applied.
-  package mutating func reply(to line: Span<UInt8>, into output: inout [UInt8]) -> [UInt8]? {
+  /// Bytes rather than `String`s, because a link applied before is answered and logged with
+  /// bytes held from the first time, copied straight into the connection's output and the log.
+  package mutating func reply(to line: Span<UInt8>, into output: inout [UInt8], log: inout [UInt8]) {
     do throws(RequestError) {
-      return try line.withUnsafeBufferPointer { line throws(RequestError) in
-        try respond(to: line, into: &output)
+      try line.withUnsafeBufferPointer { line throws(RequestError) in
+        try respond(to: line, into: &output, log: &log)
       }
     } catch {
       output.appendUTF8(Self.errorReply(kind: error.kind, message: error.message, version: version))
-      return nil
     }
   }
 
-  /// ``reply(to:into:)`` as text.
+  /// ``reply(to:into:log:)`` as text: the reply, and the log line without its `\n`.
   package mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
-    var bytes: [UInt8] = []
-    let log = reply(to: line.span, into: &bytes)
-    return (String(decoding: bytes, as: UTF8.self), log.map { String(decoding: $0, as: UTF8.self) })
+    var output: [UInt8] = []
+    var log: [UInt8] = []
+    reply(to: line.span, into: &output, log: &log)
+    return (
+      String(decoding: output, as: UTF8.self),
+      log.isEmpty ? nil : String(decoding: log.dropLast(), as: UTF8.self)
+    )
   }
 
   /// An error reply line, also used by the server for lines it rejects before parsing.
@@ -79,22 +80,21 @@ package struct RequestHandler {
   }
 
   /// Appends a success reply with `result`; logs nothing.
-  private func answer(_ result: [(String, JSON)], into reply: inout [UInt8]) -> [UInt8]? {
+  private func answer(_ result: [(String, JSON)], into reply: inout [UInt8]) {
     reply.appendUTF8(success(result))
-    return nil
   }
 
-  /// Appends the reply held for an applied link; returns its log line.
-  private func answer(_ applied: AppliedReplyCache.Entry, into reply: inout [UInt8]) -> [UInt8]? {
+  /// Appends the reply and the log line held for an applied link.
+  private func answer(_ applied: AppliedReplyCache.Entry, into reply: inout [UInt8], log: inout [UInt8]) {
     reply.append(bytesOf: applied.reply.reply)
-    return applied.reply.log
+    log.append(bytesOf: applied.reply.log)
   }
 
-  /// Appends the reply (nothing when it throws) and returns the log line, if any. `line` is
-  /// the server's input buffer, borrowed for the call: only what is decoded from it outlives it.
-  private mutating func respond(to line: UnsafeBufferPointer<UInt8>, into reply: inout [UInt8])
-    throws(RequestError) -> [UInt8]?
-  {
+  /// Appends the reply and the log line, if any (nothing when it throws). `line` is the
+  /// server's input buffer, borrowed for the call: only what is decoded from it outlives it.
+  private mutating func respond(
+    to line: UnsafeBufferPointer<UInt8>, into reply: inout [UInt8], log: inout [UInt8]
+  ) throws(RequestError) {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
     // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
     // sequence, so this accepts and rejects exactly what trimming the decoded text did.
@@ -102,7 +102,7 @@ package struct RequestHandler {
     // A link applied before, sent again as the same bytes: looked up as they are, not decoded.
     if debugLinksEnabled, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes] {
       try reapply(cached, deadline: nil)
-      return answer(cached, into: &reply)
+      return answer(cached, into: &reply, log: &log)
     }
     guard let trimmed = bytes.decodedIfValidUTF8() else {
       throw .badRequest("the request is not UTF-8 text")
@@ -112,7 +112,7 @@ package struct RequestHandler {
       guard !trimmed.isEmpty else {
         throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
       }
-      return answer(try open(trimmed, deadline: nil), into: &reply)
+      return answer(try open(trimmed, deadline: nil), into: &reply, log: &log)
     }
     let request: JSON
     do {
@@ -135,7 +135,7 @@ package struct RequestHandler {
       guard deadline == nil || deadline?.intValue != nil else {
         throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
       }
-      return answer(try open(url, deadline: deadline?.intValue), into: &reply)
+      return answer(try open(url, deadline: deadline?.intValue), into: &reply, log: &log)
     case .state:
       return answer([("state", app.stateJSON)], into: &reply)
     case .screen:
@@ -211,7 +211,7 @@ package struct RequestHandler {
     let canonical = table.url(for: link)
     return AppliedReply(
       reply: success([("applied", .string(canonical)), ("state", app.stateJSON)]),
-      log: "\(logPrefix)applied \(canonical) → \(app.breadcrumb)")
+      log: "\(logPrefix)applied \(canonical) → \(app.breadcrumb)\n")
   }
 }
 

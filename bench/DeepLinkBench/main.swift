@@ -71,14 +71,20 @@ var handlers = (
 )
 let lines = sampleURLs.map { Array($0.utf8)[...] }
 var reply: [UInt8] = []
+var log: [UInt8] = []
 compare("dispatch") { table in
   var total = 0
   let isBuiltIn = table.routes.count == builtIn.routes.count
   for index in 0..<operationsPerRound {
     let line = lines[index % lines.count]
     reply.removeAll(keepingCapacity: true)
-    _ = isBuiltIn ? handlers.builtIn.reply(to: line.span, into: &reply) : handlers.generated.reply(to: line.span, into: &reply)
-    total &+= reply.count
+    log.removeAll(keepingCapacity: true)
+    if isBuiltIn {
+      handlers.builtIn.reply(to: line.span, into: &reply, log: &log)
+    } else {
+      handlers.generated.reply(to: line.span, into: &reply, log: &log)
+    }
+    total &+= reply.count + log.count
   }
   return total
 }
