@@ -41,9 +41,10 @@ package enum AppDaemon {
         guard socket == nil else { return usageError("--socket is given twice; give it once") }
         socket = arguments[index]
         index += 1
-      case _ where argument.hasPrefix("--socket="):
+      case _ where argument.utf8.starts(with: "--socket=".utf8):
+        // Bytes, not `Character`s: `=` followed by a combining mark is one `Character`.
         guard socket == nil else { return usageError("--socket is given twice; give it once") }
-        socket = String(argument.dropFirst("--socket=".count))
+        socket = String(decoding: argument.utf8.dropFirst("--socket=".utf8.count), as: UTF8.self)
       default:
         return usageError("unexpected argument '\(argument)'")
       }

@@ -94,6 +94,8 @@ import Testing
     #expect(CompletionCallback.expandingTilde("~", home: "/home/u") == "/home/u")
     #expect(CompletionCallback.expandingTilde("~bob/x", home: "/home/u") == "~bob/x")
     #expect(CompletionCallback.expandingTilde("~/x", home: nil) == "~/x")
+    // `/` followed by a combining mark is one `Character`, still a slash.
+    #expect(CompletionCallback.expandingTilde("~/\u{0301}x", home: "/home/u") == "/home/u/\u{0301}x")
   }
 
   @Test("with no app the callback prints nothing, quickly, and exits 0")

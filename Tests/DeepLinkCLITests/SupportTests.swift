@@ -49,6 +49,9 @@ struct CommandLineFormTests {
       ("login-error", ["message": .string("Bad password")], "login-error --message 'Bad password'"),
       ("login-error", ["message": .string("-x")], "login-error --message=-x"),
       ("login-error", ["message": .string("")], "login-error --message ''"),
+      ("login-error", ["message": .string("-\u{0301}x")], "login-error '--message=-\u{0301}x'"),
+      ("login-error", ["message": .string("--\u{0599}")], "login-error '--message=--\u{0599}'"),
+      ("login-error", ["message": .string("'\u{0599}x")], "login-error --message ''\\''\u{0599}x'"),
       ("profile", [:], "profile"),
     ] as [(String, [String: ArgumentValue], String)])
   func aLinkWritesTheArgumentsThatParseBackToIt(

@@ -19,7 +19,7 @@ package enum ArgumentTokenizer {
     for argument in arguments {
       if afterTerminator {
         tokens.append(.argument(argument))
-      } else if argument == "--" {
+      } else if argument.utf8.elementsEqual("--".utf8) {
         tokens.append(.terminator)
         afterTerminator = true
       } else {
@@ -30,20 +30,30 @@ package enum ArgumentTokenizer {
   }
 
   /// The token of one argument that comes before any `--`.
+  ///
+  /// Recognised in UTF-8 bytes, never in `Character`s: a `=` or `-` followed by a combining
+  /// mark (`--message=\u{0599}x`) is one grapheme cluster, and a `Character` walk would not
+  /// see the `=` in it.
   static func token(for argument: String) -> ArgumentToken {
     let utf8 = argument.utf8
-    guard utf8.count > 1, utf8.first == UInt8(ascii: "-") else { return .argument(argument) }
-    if argument.hasPrefix("--") {
-      let body = argument.dropFirst(2)
-      guard let equals = body.firstIndex(of: "=") else {
-        return .longOption(name: String(body), value: nil)
-      }
-      return .longOption(name: String(body[..<equals]), value: String(body[body.index(after: equals)...]))
-    }
+    let dash = UInt8(ascii: "-")
+    guard utf8.count > 1, utf8.first == dash else { return .argument(argument) }
     let second = utf8[utf8.index(after: utf8.startIndex)]
+    if second == dash {
+      let body = utf8.dropFirst(2)
+      guard let equals = body.firstIndex(of: UInt8(ascii: "=")) else {
+        return .longOption(name: text(body), value: nil)
+      }
+      return .longOption(name: text(body[..<equals]), value: text(body[body.index(after: equals)...]))
+    }
     if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second) || second == UInt8(ascii: ".") {
       return .argument(argument)
     }
-    return .shortOption(String(argument.dropFirst()))
+    return .shortOption(text(utf8.dropFirst()))
+  }
+
+  /// The text of a slice cut at ASCII bytes, which never splits a UTF-8 sequence.
+  private static func text(_ bytes: Substring.UTF8View) -> String {
+    String(decoding: bytes, as: UTF8.self)
   }
 }

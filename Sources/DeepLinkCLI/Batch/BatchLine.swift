@@ -19,7 +19,7 @@ package enum BatchLine {
   package static func parse(_ line: String, table: RouteTable) throws(UsageError) -> Link? {
     let words = try ShellWords.split(line)
     guard let first = words.first else { return nil }
-    if first.contains("://") {
+    if first.utf8.firstRange(of: "://".utf8) != nil {
       if words.count > 1 {
         throw .unexpectedArgument(words[1], in: .command(.batch), expected: "a URL line holds the URL alone")
       }

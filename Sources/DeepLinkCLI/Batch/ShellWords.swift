@@ -17,15 +17,17 @@ enum ShellWords {
   ///
   /// - Throws: ``UsageError/unterminatedQuote(_:)``, ``UsageError/trailingBackslash``.
   static func split(_ line: String) throws(UsageError) -> [String] {
+    // Unicode scalars, not `Character`s: a quote, backslash or `#` followed by a combining
+    // mark (`'\u{0599}x'`) is one grapheme cluster, in which a `Character` walk finds no quote.
     var words: [String] = []
-    var word = ""
+    var word = String.UnicodeScalarView()
     var inWord = false
-    var iterator = line.makeIterator()
-    while let character = iterator.next() {
-      switch character {
+    var iterator = line.unicodeScalars.makeIterator()
+    while let scalar = iterator.next() {
+      switch scalar {
       case " ", "\t", "\r":
-        if inWord { words.append(word) }
-        word = ""
+        if inWord { words.append(String(word)) }
+        word = String.UnicodeScalarView()
         inWord = false
       case "#" where !inWord:
         return words
@@ -55,10 +57,10 @@ enum ShellWords {
         word.append(escaped)
       default:
         inWord = true
-        word.append(character)
+        word.append(scalar)
       }
     }
-    if inWord { words.append(word) }
+    if inWord { words.append(String(word)) }
     return words
   }
 }

@@ -56,8 +56,10 @@ extension CompletionCallback {
   /// `~/x` as `$HOME/x`, `~` as `$HOME`: shells leave a quoted tilde to us. Anything else as it is.
   static func expandingTilde(_ path: String, home: String?) -> String {
     guard let home, !home.isEmpty else { return path }
-    if path == "~" { return home }
-    guard path.hasPrefix("~/") else { return path }
-    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/" + path.dropFirst(2)
+    // Bytes, not `Character`s: `~/` followed by a combining mark is still `~/`.
+    if path.utf8.elementsEqual("~".utf8) { return home }
+    guard path.utf8.starts(with: "~/".utf8) else { return path }
+    return (home.utf8.last == UInt8(ascii: "/") ? String(home.dropLast()) : home) + "/"
+      + String(decoding: path.utf8.dropFirst(2), as: UTF8.self)
   }
 }

@@ -17,13 +17,15 @@ enum ShellLiteral {
   /// (the only escapes fish reads inside single quotes). Control characters become spaces first.
   static func fish(_ text: String) -> String {
     let text = printable(text)
-    if isSafe(text) && !text.contains("%") { return text }
-    var quoted = "'"
-    for character in text {
-      if character == "\\" || character == "'" { quoted.append("\\") }
-      quoted.append(character)
+    if isSafe(text) && !text.utf8.contains(UInt8(ascii: "%")) { return text }
+    // Scalars, not `Character`s: a quote followed by a combining mark is one `Character`.
+    var quoted = String.UnicodeScalarView("'".unicodeScalars)
+    for scalar in text.unicodeScalars {
+      if scalar == "\\" || scalar == "'" { quoted.append("\\") }
+      quoted.append(scalar)
     }
-    return quoted + "'"
+    quoted.append("'")
+    return String(quoted)
   }
 
   /// `text` with every control character (C0, DEL, C1) replaced by a space: one line, nothing

@@ -219,11 +219,14 @@ package enum HelpFormatter {
   static func commandLines(_ command: String) -> [String] {
     var words: [String] = []
     var quoted = false
-    for piece in command.split(separator: " ", omittingEmptySubsequences: false) {
+    // Split at space scalars and quotes counted as scalars: a quote or space followed by a
+    // combining mark is one `Character`, which a `Character` split would not see.
+    for piece in command.unicodeScalars.split(separator: " ", omittingEmptySubsequences: false) {
+      let text = String(String.UnicodeScalarView(piece))
       if quoted, let last = words.popLast() {
-        words.append(last + " " + piece)
+        words.append(last + " " + text)
       } else {
-        words.append(String(piece))
+        words.append(text)
       }
       if piece.filter({ $0 == "'" }).count % 2 == 1 { quoted.toggle() }
     }

@@ -55,6 +55,6 @@ extension Parameter {
   /// A default as help shows it: strings quoted when they are empty or hold spaces.
   static func display(_ value: ArgumentValue) -> String {
     guard case .string(let text) = value else { return value.text }
-    return text.isEmpty || text.contains(" ") ? "'\(text)'" : text
+    return text.isEmpty || text.utf8.contains(UInt8(ascii: " ")) ? "'\(text)'" : text
   }
 }

@@ -57,7 +57,7 @@ extension Link {
       switch value {
       case .boolean(true) where parameter.type == .boolean:
         words.append("--" + parameter.name)
-      case _ where value.text.hasPrefix("-"):
+      case _ where value.text.utf8.first == UInt8(ascii: "-"):
         words.append(ShellQuoting.quote("--\(parameter.name)=\(value.text)"))
       default:
         words.append("--" + parameter.name)

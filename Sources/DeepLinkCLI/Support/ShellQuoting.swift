@@ -16,6 +16,13 @@ enum ShellQuoting {
       }
     }
     if safe && !word.isEmpty { return word }
-    return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    // Split at the quote scalar, not at `Character`s: a quote followed by a combining mark is
+    // one `Character`, which a `Character` split would leave inside the quotes unescaped.
+    var quoted = String.UnicodeScalarView("'".unicodeScalars)
+    for scalar in word.unicodeScalars {
+      if scalar == "'" { quoted.append(contentsOf: "'\\''".unicodeScalars) } else { quoted.append(scalar) }
+    }
+    quoted.append("'")
+    return String(quoted)
   }
 }
