@@ -68,6 +68,9 @@ let package = Package(
       exclude: ["Drivers"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
+    // Simulator and Android targets, against stand-in xcrun and adb (Tests/DeviceTests/StandIns).
+    .testTarget(
+      name: "DeviceTests", dependencies: ["DeepLinkCLI", "TestSupport"], exclude: ["StandIns"]),
     // Hostile input, load, connection faults and the shipping build, against the real app.
     .testTarget(
       name: "HardeningTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "TestSupport"]),

@@ -47,29 +47,29 @@ _deeplink_names() {
 # _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).
 _deeplink_options() {
   case $1 in
-    route:settings) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    route:profile) _deeplink_opts=(--id --socket --timeout --json --quiet --help) ;;
-    route:recipes) _deeplink_opts=(--sort --socket --timeout --json --quiet --help) ;;
-    route:recipe) _deeplink_opts=(--id --socket --timeout --json --quiet --help) ;;
-    route:recipe-edit) _deeplink_opts=(--id --unsaved --socket --timeout --json --quiet --help) ;;
-    route:login) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    route:login-error) _deeplink_opts=(--message --socket --timeout --json --quiet --help) ;;
-    route:recipe-empty) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    route:recipe-error) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    route:favorites) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    route:favorites-empty) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    route:reset) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:url) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:open) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --help) ;;
-    command:state) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:screen) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:wait) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:batch) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:completions) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:help) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    command:version) _deeplink_opts=(--socket --timeout --json --quiet --help) ;;
-    *) _deeplink_opts=(--socket --timeout --json --quiet --help --version) ;;
+    route:settings) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:profile) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:recipes) _deeplink_opts=(--sort --socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:recipe) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:recipe-edit) _deeplink_opts=(--id --unsaved --socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:login) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:login-error) _deeplink_opts=(--message --socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:recipe-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:recipe-error) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:favorites) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:favorites-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    route:reset) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:url) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:open) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:screen) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:wait) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    *) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help --version) ;;
   esac
 }
 
@@ -126,6 +126,9 @@ _deeplink_value() {
     --timeout) REPLY=free; ;;
     --json) REPLY=none; ;;
     --quiet) REPLY=none; ;;
+    --target) REPLY=free; ;;
+    --package) REPLY=free; ;;
+    --dry-run) REPLY=none; ;;
     --help) REPLY=none; ;;
     --version) REPLY=none; ;;
     *) REPLY=none ;;

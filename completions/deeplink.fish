@@ -94,128 +94,179 @@ function __deeplink_options
     case route:settings
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:profile
       printf '%s\t%s\n' \
         --id 'User id, or \'current\'' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:recipes
       printf '%s\t%s\n' \
         --sort 'Order of the list' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:recipe
       printf '%s\t%s\n' \
         --id 'Recipe id' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:recipe-edit
       printf '%s\t%s\n' \
         --id 'Recipe id' \
         --unsaved 'Open the editor with unsaved changes' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:login
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:login-error
       printf '%s\t%s\n' \
         --message 'The error the login screen shows' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:recipe-empty
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:recipe-error
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:favorites
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:favorites-empty
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case route:reset
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:url
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:open
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:routes
       printf '%s\t%s\n' \
         --markdown 'Print the route reference as Markdown' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print the routes as JSON' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:state
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print the state as one JSON object' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:screen
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:wait
       printf '%s\t%s\n' \
@@ -223,41 +274,59 @@ function __deeplink_options
         --timeout 'Give up after this many seconds, with exit code 75' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:batch
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:completions
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:help
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case command:version
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
     case '*'
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand' \
         --version 'Print the version'
   end
@@ -331,6 +400,12 @@ function __deeplink_value
     case --json
       echo none
     case --quiet
+      echo none
+    case --target
+      echo free
+    case --package
+      echo free
+    case --dry-run
       echo none
     case --help
       echo none

@@ -15,7 +15,8 @@ struct UsageErrorTests {
   static let topHint = "Run 'deeplink help' for the commands and routes."
   static let recipeHint = "Run 'deeplink help recipe' for its options."
   static let routesHint = "Run 'deeplink routes' for the routes and their options."
-  static let globals = "--socket, --timeout, --json, --quiet, --help, --version"
+  static let globals =
+    "--socket, --timeout, --json, --quiet, --target, --package, --dry-run, --help, --version"
 
   static let cases: [Case] = [
     Case(

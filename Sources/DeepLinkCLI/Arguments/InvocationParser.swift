@@ -156,7 +156,8 @@ struct InvocationParser {
       switch option {
       case .json: options.json = true
       case .quiet: options.quiet = true
-      case .socket, .timeout, .help, .version: break
+      case .dryRun: options.dryRun = true
+      case .socket, .timeout, .target, .package, .help, .version: break
       }
       return true
     }
@@ -175,7 +176,19 @@ struct InvocationParser {
           expected: "a number of seconds from \(range.lowerBound) to \(Int(range.upperBound))", in: context)
       }
       options.timeout = seconds
-    case .json, .quiet, .help, .version:
+    case .target:
+      guard let target = DeliveryTarget(parsing: text) else {
+        throw .invalidValue(option: option.flag, value: text, expected: DeliveryTarget.forms, in: context)
+      }
+      options.target = target
+    case .package:
+      guard AndroidCommands.isPackageName(text) else {
+        throw .invalidValue(
+          option: option.flag, value: text, expected: "an Android application id such as com.example.app",
+          in: context)
+      }
+      options.package = text
+    case .json, .quiet, .dryRun, .help, .version:
       break
     }
     return true

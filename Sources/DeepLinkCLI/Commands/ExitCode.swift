@@ -21,10 +21,10 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
     switch self {
     case .success: "the link was applied, or the command succeeded"
     case .usage: "usage error: the command line is wrong; nothing was sent"
-    case .rejected: "the app rejected the link"
-    case .unavailable: "no app is listening on the socket"
+    case .rejected: "the app rejected the link, or no app on the device handles its scheme"
+    case .unavailable: "no app is listening on the socket, or no usable simulator, device or tool"
     case .internalError: "internal error in deeplink or the app"
-    case .timedOut: "the app did not answer in time"
+    case .timedOut: "the app, or the simulator or device tool, did not answer in time"
     }
   }
 }

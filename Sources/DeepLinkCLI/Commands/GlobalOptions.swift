@@ -13,12 +13,24 @@ package struct GlobalOptions: Hashable, Sendable {
   package var json: Bool
   /// `--quiet`: print nothing on success.
   package var quiet: Bool
+  /// `--target VALUE`: where links go; `nil` means `DEEPLINK_TARGET` or the app.
+  package var target: DeliveryTarget?
+  /// `--package NAME`: the Android app that must handle the link (an explicit intent).
+  package var package: String?
+  /// `--dry-run`: print the commands that would deliver the link, run nothing.
+  package var dryRun: Bool
 
-  package init(socket: String? = nil, timeout: Double? = nil, json: Bool = false, quiet: Bool = false) {
+  package init(
+    socket: String? = nil, timeout: Double? = nil, json: Bool = false, quiet: Bool = false,
+    target: DeliveryTarget? = nil, package: String? = nil, dryRun: Bool = false
+  ) {
     self.socket = socket
     self.timeout = timeout
     self.json = json
     self.quiet = quiet
+    self.target = target
+    self.package = package
+    self.dryRun = dryRun
   }
 
   /// `--timeout`, or ``defaultTimeout``, in milliseconds: what deadlines are made of.
@@ -26,6 +38,9 @@ package struct GlobalOptions: Hashable, Sendable {
 
   /// Seconds to wait for the app when `--timeout` is not given.
   package static let defaultTimeout: Double = 5
+  /// Seconds a simulator or Android target's commands may take when `--timeout` is not
+  /// given: `am start -W` waits for a cold app launch, which takes seconds on an emulator.
+  package static let defaultDeviceTimeout: Double = 30
   /// From a millisecond to a day: longer is a mistake, and would overflow the deadline.
   package static let timeoutRange: ClosedRange<Double> = 0.001...86_400
 }
@@ -36,6 +51,9 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   case timeout
   case json
   case quiet
+  case target
+  case package
+  case dryRun = "dry-run"
   case help
   case version
 
@@ -53,7 +71,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   package var replacesCommand: Bool {
     switch self {
     case .help, .version: true
-    case .socket, .timeout, .json, .quiet: false
+    case .socket, .timeout, .json, .quiet, .target, .package, .dryRun: false
     }
   }
 
@@ -62,7 +80,9 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .socket: "path"
     case .timeout: "seconds"
-    case .json, .quiet, .help, .version: nil
+    case .target: "target"
+    case .package: "name"
+    case .json, .quiet, .dryRun, .help, .version: nil
     }
   }
 
@@ -78,9 +98,14 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .socket:
       "The app's socket (default: \(SocketPath.searchOrder))"
     case .timeout:
-      "How long to wait for the app, in seconds (default: \(Self.formatted(GlobalOptions.defaultTimeout)))"
+      "How long to wait for the app, in seconds (default: \(Self.formatted(GlobalOptions.defaultTimeout)); "
+        + "\(Self.formatted(GlobalOptions.defaultDeviceTimeout)) for simulator and android targets)"
     case .json: "Print JSON instead of text"
     case .quiet: "Print nothing on success; errors still go to stderr"
+    case .target:
+      "Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]"
+    case .package: "With an android target: the app that must open the link (an explicit intent)"
+    case .dryRun: "Print the commands that would deliver the link, one per line; run nothing"
     case .help: "Show help for the command at hand"
     case .version: "Print the version"
     }

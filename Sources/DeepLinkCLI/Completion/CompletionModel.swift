@@ -129,7 +129,8 @@ package struct CompletionModel: Sendable {
       switch option {
       case .socket: .path
       case .timeout: .free
-      case .json, .quiet, .help, .version: .none
+      case .target, .package: .free
+      case .json, .quiet, .dryRun, .help, .version: .none
       }
     let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help
     return Option(flag: option.flag, summary: summary, value: value)

@@ -23,6 +23,8 @@ enum ClientFailure: Error {
   case output(Errno)
   /// `wait`: an app accepts connections but did not answer a ping (stopped or hung).
   case silentApp(path: String, seconds: Double)
+  /// A simulator or Android target failed (see ``DeviceFailure``).
+  case device(DeviceFailure)
 
   var exitCode: ExitCode {
     switch self {
@@ -46,6 +48,7 @@ enum ClientFailure: Error {
     case .badReply: .internalError
     case .linkTooLong: .usage
     case .batch(_, let code, _): code
+    case .device(let failure): failure.exitCode
     }
   }
 
@@ -80,6 +83,7 @@ enum ClientFailure: Error {
     case .silentApp(let path, let seconds):
       "an app accepts connections on \(path) but did not answer within "
         + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"
+    case .device(let failure): failure.message
     }
   }
 }

@@ -44,6 +44,16 @@ extension DeepLinkTool {
         "\(path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input") holds no link "
           + "(only blank lines and comments); give at least one")
     }
+    let target = try target(options)
+    guard target == .app else {
+      try deliverBatch(steps, to: target, options: options)
+      return
+    }
+    if options.dryRun {
+      try write(
+        plannedCommands(steps.map(\.url), to: target, options: options).joined(separator: "\n") + "\n")
+      return
+    }
     var session = try connect(options)
     defer { session.close() }
     for (number, url) in steps {
@@ -63,6 +73,28 @@ extension DeepLinkTool {
       }
       try write(
         options.json ? state.serialized + "\n" : "» line \(number): \(url)\n" + Self.visible(screen) + "\n")
+    }
+  }
+
+  /// `batch` over a simulator or Android target: the device is chosen once, then each link is
+  /// delivered in order, stopping at the first failure with its line number.
+  func deliverBatch(_ steps: [(line: Int, url: String)], to target: DeliveryTarget, options: GlobalOptions)
+    throws(ClientFailure)
+  {
+    if options.dryRun {
+      try write(
+        plannedCommands(steps.map(\.url), to: target, options: options).joined(separator: "\n") + "\n")
+      return
+    }
+    let runner = toolRunner(options)
+    let device = try resolve(target, runner: runner)
+    for (number, url) in steps {
+      do {
+        try deliver(url, to: device, runner: runner, options: options)
+        try reportDelivery(url, to: device, options: options)
+      } catch {
+        throw .batch(line: number, error.exitCode, error.message)
+      }
     }
   }
 }

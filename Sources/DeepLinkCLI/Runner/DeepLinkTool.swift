@@ -39,8 +39,8 @@ package struct DeepLinkTool {
   package static let environmentVariables: [EnvironmentVariable] = {
     var variables: [EnvironmentVariable] = []
     for variable in SocketPath.environmentVariables + Style.environmentVariables
-      + CompletionCallback.environmentVariables where !variables.contains(variable)
-    {
+      + CompletionCallback.environmentVariables + DeepLinkTool.deviceEnvironmentVariables
+    where !variables.contains(variable) {
       variables.append(variable)
     }
     return variables
@@ -72,6 +72,15 @@ package struct DeepLinkTool {
     let options = invocation.options
     switch invocation.command {
     case .link(let link), .open(let link):
+      let target = try target(options)
+      guard target == .app else {
+        try deliver(table.url(for: link), to: target, options: options)
+        return
+      }
+      guard !options.dryRun else {
+        try write("send \(table.url(for: link)) to the app on \(socketPath(options))\n")
+        return
+      }
       // Built and serialized once, its deadline counted from before connecting: checked, then
       // sent as it is.
       let request = AppSession.openRequest(
@@ -89,6 +98,7 @@ package struct DeepLinkTool {
     case .routes(let format):
       try write(RoutesFormatter.text(format, table: table))
     case .state:
+      try requireApp(for: .state, options)
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
@@ -99,6 +109,7 @@ package struct DeepLinkTool {
         try write(options.json ? state.pretty + "\n" : Self.visible(StateText.render(state)))
       }
     case .screen:
+      try requireApp(for: .screen, options)
       var session = try connect(options)
       defer { session.close() }
       let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in

@@ -1,0 +1,143 @@
+import DeepLinkWire
+
+/// Why a link could not be delivered to a simulator or an Android device, with its exit code.
+///
+/// The message names the problem and the fix; where the tool's own words explain it, they
+/// follow on lines of their own.
+enum DeviceFailure: Error, Hashable, Sendable {
+  /// `xcrun` or `adb` is not on `PATH`.
+  case toolMissing(DeviceTool)
+  /// The tool could not be started (`posix_spawn` failed).
+  case cannotRun(DeviceTool, call: String, Errno)
+  /// The command line was still running at `--timeout`; it was killed.
+  case timedOut([String], seconds: Double)
+  /// The tool printed something this version does not understand.
+  case unexpectedOutput(DeviceTool, String)
+  /// The tool failed in a way not recognized: its exit status and message.
+  case toolFailed([String], status: Int32, toolMessage: String)
+
+  /// No simulator is booted (`shutDown` devices exist).
+  case noBootedSimulator(shutDown: Int)
+  /// More than one booted simulator fits (`matching` is the name given, if any).
+  case severalSimulators([SimulatorDevice], matching: String?)
+  /// No simulator has that UDID or name.
+  case unknownSimulator(String, booted: [SimulatorDevice])
+  /// The simulator exists but is not booted.
+  case simulatorNotBooted(SimulatorDevice, matches: Int)
+  /// No Android device is in state `device`; `others` are listed in other states.
+  case noAndroidDevice(others: [AndroidDevice])
+  /// More than one Android device is ready.
+  case severalAndroidDevices([AndroidDevice])
+  /// The chosen device went away, is offline, unauthorized or unknown to the tool.
+  case deviceUnavailable(String, advice: String, toolMessage: String)
+  /// No app on the device handles the link's scheme.
+  case schemeNotRegistered(scheme: String, kind: DeliveryTarget.Kind, toolMessage: String)
+
+  /// A command that needs the agent's answers (`state`, text `screen`) on a device target.
+  case needsAgent(BuiltInCommand, DeliveryTarget)
+  /// A command for another kind of target (`approve` is for simulators).
+  case wrongTarget(BuiltInCommand, DeliveryTarget, expected: String)
+  /// `DEEPLINK_TARGET` or `ANDROID_SERIAL` holds something unusable.
+  case invalidEnvironment(name: String, value: String, expected: String)
+
+  var exitCode: ExitCode {
+    switch self {
+    case .toolMissing, .noBootedSimulator, .unknownSimulator, .simulatorNotBooted, .noAndroidDevice,
+      .deviceUnavailable:
+      .unavailable
+    case .severalSimulators, .severalAndroidDevices, .needsAgent, .wrongTarget, .invalidEnvironment:
+      .usage
+    case .schemeNotRegistered: .rejected
+    case .timedOut: .timedOut
+    case .cannotRun, .unexpectedOutput, .toolFailed: .internalError
+    }
+  }
+
+  var message: String {
+    switch self {
+    case .toolMissing(let tool):
+      "\(tool.rawValue) is not installed (not found on PATH); \(tool.origin)"
+    case .cannotRun(let tool, let call, let errno):
+      "cannot run \(tool.rawValue): \(call) failed: \(errno)"
+    case .timedOut(let command, let seconds):
+      "`\(Self.commandLine(command))` was still running after \(GlobalOption.formatted(seconds)) s and "
+        + "was stopped; the link may or may not have arrived (raise --timeout if the device is just slow)"
+    case .unexpectedOutput(let tool, let what):
+      "unexpected output from \(tool.rawValue): \(what)"
+    case .toolFailed(let command, let status, let toolMessage):
+      "`\(Self.commandLine(command))` failed with exit status \(status)" + Self.quoted(toolMessage)
+
+    case .noBootedSimulator(let shutDown):
+      "no simulator is booted; boot one with `xcrun simctl boot <UDID>` or open Simulator.app"
+        + (shutDown > 0 ? " (`xcrun simctl list devices` lists the \(shutDown) shut down)" : "")
+    case .severalSimulators(let devices, let name):
+      (name.map { "\(devices.count) booted simulators are named '\($0)'" }
+        ?? "\(devices.count) simulators are booted")
+        + "; choose one with --target:" + Self.list(devices.map { ($0.label, $0.target.text) })
+    case .unknownSimulator(let device, let booted):
+      "no simulator has the UDID or name '\(device)'"
+        + (booted.isEmpty
+          ? "; none is booted (boot one with `xcrun simctl boot <UDID>`)"
+          : "; the booted ones are:" + Self.list(booted.map { ($0.label, $0.target.text) }))
+    case .simulatorNotBooted(let device, let matches):
+      "simulator \(device.label) \(device.udid) is \(device.state)"
+        + (matches > 1 ? " (as are the \(matches - 1) others of that name)" : "")
+        + "; boot it with `xcrun simctl boot \(device.udid)` or from Simulator.app"
+    case .noAndroidDevice(let others):
+      "no Android device is attached; start an emulator (`emulator -avd <name>`, or Android "
+        + "Studio's Device Manager) or connect a phone with USB debugging on"
+        + others.map { "\n  \($0.serial) is \($0.state)" + Self.advice(forState: $0.state) }.joined()
+    case .severalAndroidDevices(let devices):
+      "\(devices.count) Android devices are attached; choose one with --target (or ANDROID_SERIAL):"
+        + Self.list(devices.map { ($0.label, $0.target.text) })
+    case .deviceUnavailable(let what, let advice, let toolMessage):
+      "\(what) is not available; \(advice)" + Self.quoted(toolMessage)
+    case .schemeNotRegistered(let scheme, .android, let toolMessage):
+      "no app on the device handles '\(scheme)://' links; check that the app is installed (and that "
+        + "--package names it) and that an intent-filter in its AndroidManifest.xml has the action "
+        + "VIEW, the categories DEFAULT and BROWSABLE and <data android:scheme=\"\(scheme)\"/>"
+        + Self.quoted(toolMessage)
+    case .schemeNotRegistered(let scheme, _, let toolMessage):
+      "no app on the simulator handles '\(scheme)://' links; check that the app is installed on it "
+        + "and declares the scheme '\(scheme)' under URL types (CFBundleURLTypes) in its Info.plist"
+        + Self.quoted(toolMessage)
+    case .needsAgent(let command, let target):
+      "\(command.name) needs the app's answer, which a link sent to --target \(target.text) cannot "
+        + "give (the app has no deeplink agent there)"
+        + (command == .screen ? "; `deeplink screen --png FILE` takes a screenshot instead" : "")
+    case .wrongTarget(let command, let target, let expected):
+      "\(command.name) works with \(expected), not --target \(target.text)"
+    case .invalidEnvironment(let name, let value, let expected):
+      "\(name) expects \(expected), got '\(value)'; fix or unset it"
+    }
+  }
+
+  /// `adb -s emulator-5554 shell 'am start …'`: a command as a shell would take it.
+  static func commandLine(_ words: [String]) -> String {
+    words.map(ShellQuoting.quote).joined(separator: " ")
+  }
+
+  /// The tool's own words, indented on lines of their own; nothing when it said nothing.
+  static func quoted(_ toolMessage: String) -> String {
+    let lines = toolMessage.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+    return lines.prefix(12).map { "\n  | " + $0 }.joined()
+  }
+
+  /// Aligned `label  --target value` lines.
+  static func list(_ rows: [(label: String, target: String)]) -> String {
+    let width = rows.map(\.label.count).max() ?? 0
+    return rows.map { row in
+      "\n  " + row.label + String(repeating: " ", count: width - row.label.count) + "  --target "
+        + ShellQuoting.quote(row.target)
+    }.joined()
+  }
+
+  static func advice(forState state: String) -> String {
+    switch state {
+    case "unauthorized": ": unlock it and accept the USB debugging prompt"
+    case "offline": ": reconnect it, or run `adb reconnect`"
+    case "authorizing": ": wait for it to finish authorizing"
+    default: ""
+    }
+  }
+}

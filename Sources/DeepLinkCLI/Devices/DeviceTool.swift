@@ -1,0 +1,59 @@
+package import DeepLinkWire
+
+/// A program that reaches simulators or devices: found on `PATH` as a shell would find it, run
+/// with a deadline.
+package enum DeviceTool: String, Hashable, Sendable, CaseIterable {
+  /// Xcode's tool runner, for `xcrun simctl`.
+  case xcrun
+  /// The Android Debug Bridge.
+  case adb
+
+  /// `PATH`: where the tools are looked for.
+  package static let pathVariable = EnvironmentVariable(
+    "PATH", summary: "Where xcrun and adb are looked for, with --target simulator or android")
+
+  /// Where the tool comes from, for the message when it is missing.
+  var origin: String {
+    switch self {
+    case .xcrun:
+      "xcrun comes with Xcode on macOS (install Xcode, open it once, then check "
+        + "`xcode-select -p`); simulators exist only on a Mac"
+    case .adb:
+      "adb comes with the Android SDK Platform-Tools (Android Studio's SDK Manager, or "
+        + "https://developer.android.com/tools/releases/platform-tools); put its folder on PATH"
+    }
+  }
+
+  /// The tool's path: the first executable `name` in a folder of `path` (`PATH`'s value), as
+  /// `execvp(3)` looks; `nil` when there is none.
+  func locate(path: String?) -> String? {
+    ChildProcess.locate(rawValue, path: path)
+  }
+}
+
+/// Runs the device tools for one command: each run shares the command's deadline.
+struct DeviceToolRunner {
+  /// `PATH`'s value.
+  let path: String?
+  /// When the whole command must be done.
+  let deadline: Deadline
+  /// `--timeout` (or its default) in seconds, for messages.
+  let seconds: Double
+
+  /// Runs `tool` with `arguments`.
+  ///
+  /// - Throws: ``DeviceFailure/toolMissing(_:)`` when `tool` is not on `PATH`,
+  ///   ``DeviceFailure/timedOut(_:seconds:)`` when it is still running at the deadline (it
+  ///   was killed).
+  func run(_ tool: DeviceTool, _ arguments: [String]) throws(DeviceFailure) -> ChildProcess.Result {
+    guard let executable = tool.locate(path: path) else { throw .toolMissing(tool) }
+    do {
+      return try ChildProcess.run([executable] + arguments, deadline: deadline)
+    } catch {
+      switch error {
+      case .timedOut: throw .timedOut([tool.rawValue] + arguments, seconds: seconds)
+      case .system(let call, let errno): throw .cannotRun(tool, call: call, errno)
+      }
+    }
+  }
+}

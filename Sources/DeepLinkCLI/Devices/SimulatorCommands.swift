@@ -1,0 +1,51 @@
+/// The `xcrun` command lines that drive a simulator, and what their results mean.
+///
+/// Behaviour relied on, as documented (no Mac ran these tests; see README.md):
+/// - `simctl openurl <device> <URL>` opens the URL on that device; `booted` would pick any one
+///   of several booted devices (`xcrun simctl help openurl`), so the UDID is always given.
+/// - Failures are a non-zero exit and a message on stderr, whose exit numbers vary across
+///   Xcode versions: the text decides, not the number.
+enum SimulatorCommands {
+  /// `simctl openurl <UDID> <URL>`.
+  static func openURL(_ url: String, udid: String) -> [String] {
+    ["simctl", "openurl", udid, url]
+  }
+
+  /// The defaults domain whose keys pre-approve a scheme for an app, so the first link does not
+  /// stop at "Open in <App>?" (appandflow/stim#95, expo/eas-cli#4274).
+  static let approvalDomain = "com.apple.launchservices.schemeapproval"
+
+  /// `simctl spawn <UDID> defaults write com.apple.launchservices.schemeapproval
+  /// "com.apple.CoreSimulator.CoreSimulatorBridge--><scheme>" -string <bundle id>`.
+  static func approve(scheme: String, bundleID: String, udid: String) -> [String] {
+    [
+      "simctl", "spawn", udid, "defaults", "write", approvalDomain,
+      "com.apple.CoreSimulator.CoreSimulatorBridge-->" + scheme, "-string", bundleID,
+    ]
+  }
+
+  /// What a failed `simctl openurl` (or `spawn`) means, from its stderr.
+  ///
+  /// - `OSStatus error -10814` (`NSOSStatusErrorDomain, code=-10814`): no app registered the
+  ///   scheme (expo/expo-cli#4181) → 65.
+  /// - `code=405` / `Unable to lookup in current state: Shutdown`: the device shut down
+  ///   (software-mansion/radon-ide#772); `Invalid device:` (quern-dev/quern#206); `No devices
+  ///   are booted.` → 69.
+  /// - Anything else → 70, with the tool's message.
+  static func failure(
+    of result: ChildProcess.Result, command: [String], scheme: String, device: SimulatorDevice
+  ) -> DeviceFailure? {
+    guard result.status != 0 else { return nil }
+    let message = result.errorOutput + result.output
+    if message.contains("-10814") {
+      return .schemeNotRegistered(scheme: scheme, kind: .simulator, toolMessage: message)
+    }
+    let gone = ["code=405", "Unable to lookup in current state", "Invalid device", "No devices are booted"]
+    if gone.contains(where: message.contains) {
+      return .deviceUnavailable(
+        "simulator \(device.label) \(device.udid)",
+        advice: "boot it again (`xcrun simctl boot \(device.udid)`) and retry", toolMessage: message)
+    }
+    return .toolFailed(["xcrun"] + command, status: result.status, toolMessage: message)
+  }
+}

@@ -1,0 +1,194 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// A simulator or Android device chosen for a command.
+struct ResolvedDevice: Hashable, Sendable {
+  var kind: DeliveryTarget.Kind
+  /// The UDID or the serial.
+  var id: String
+  /// `iPhone 15 (iOS 17.2)`, `Pixel_7`; the id when nothing better is known.
+  var name: String
+
+  var target: DeliveryTarget { kind == .simulator ? .simulator(device: id) : .android(serial: id) }
+
+  /// `simulator iPhone 15 (iOS 17.2) 5B6D…`, `android device Pixel_7 emulator-5554`.
+  var description: String {
+    kind == .simulator
+      ? "simulator \(name) \(id)" : "Android device " + (name == id ? id : "\(name) \(id)")
+  }
+}
+
+extension DeepLinkTool {
+  /// The variables device targets read: `DEEPLINK_TARGET`, `ANDROID_SERIAL`, `PATH`.
+  static let deviceEnvironmentVariables = [
+    DeliveryTarget.variable, AndroidDevice.serialVariable, DeviceTool.pathVariable,
+  ]
+
+  /// Placeholders `--dry-run` prints for a device chosen only when the command runs.
+  static let udidPlaceholder = "<UDID>"
+  static let serialPlaceholder = "<SERIAL>"
+
+  /// The target of this run: `--target`, else `DEEPLINK_TARGET`, else the app.
+  func target(_ options: GlobalOptions) throws(ClientFailure) -> DeliveryTarget {
+    if let target = options.target { return target }
+    guard let text = environment[DeliveryTarget.variable.name], !text.isEmpty else { return .app }
+    guard let target = DeliveryTarget(parsing: text) else {
+      throw .device(
+        .invalidEnvironment(name: DeliveryTarget.variable.name, value: text, expected: DeliveryTarget.forms))
+    }
+    return target
+  }
+
+  /// Fails with exit 64 when `command` needs the app's answers but the target is a device.
+  func requireApp(for command: BuiltInCommand, _ options: GlobalOptions) throws(ClientFailure) {
+    let target = try target(options)
+    guard target == .app else { throw .device(.needsAgent(command, target)) }
+  }
+
+  /// `ANDROID_SERIAL`, when set and not empty.
+  var androidSerial: String? {
+    environment[AndroidDevice.serialVariable.name].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  func toolRunner(_ options: GlobalOptions) -> DeviceToolRunner {
+    let seconds = options.timeout ?? GlobalOptions.defaultDeviceTimeout
+    return DeviceToolRunner(
+      path: environment[DeviceTool.pathVariable.name], deadline: .after(milliseconds: Int(seconds * 1000)),
+      seconds: seconds)
+  }
+
+  // MARK: - Delivering links
+
+  /// Sends `url` to a simulator or Android device, or with `--dry-run` prints how it would.
+  func deliver(_ url: String, to target: DeliveryTarget, options: GlobalOptions) throws(ClientFailure) {
+    if options.dryRun {
+      try write(plannedCommands([url], to: target, options: options).joined(separator: "\n") + "\n")
+      return
+    }
+    let runner = toolRunner(options)
+    let device = try resolve(target, runner: runner)
+    try deliver(url, to: device, runner: runner, options: options)
+    try reportDelivery(url, to: device, options: options)
+  }
+
+  /// Sends `url` to `device` (already resolved).
+  func deliver(_ url: String, to device: ResolvedDevice, runner: DeviceToolRunner, options: GlobalOptions)
+    throws(ClientFailure)
+  {
+    do throws(DeviceFailure) {
+      switch device.kind {
+      case .simulator:
+        let arguments = SimulatorCommands.openURL(url, udid: device.id)
+        let result = try runner.run(.xcrun, arguments)
+        let simulator = SimulatorDevice(
+          udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
+        if let failure = SimulatorCommands.failure(
+          of: result, command: arguments, scheme: table.scheme, device: simulator)
+        {
+          throw failure
+        }
+      case .android:
+        let arguments = androidArguments(url, serial: device.id, options: options)
+        let result = try runner.run(.adb, arguments)
+        if let failure = AndroidCommands.failure(
+          of: result, command: arguments, scheme: table.scheme, serial: device.id)
+        {
+          throw failure
+        }
+      case .app:
+        preconditionFailure("the app target is served over the socket")
+      }
+    } catch {
+      throw .device(error)
+    }
+  }
+
+  func androidArguments(_ url: String, serial: String, options: GlobalOptions) -> [String] {
+    AndroidCommands.shell(AndroidCommands.startCommand(url, package: options.package), serial: serial)
+  }
+
+  /// The one line that says where the link went, or its JSON form.
+  func reportDelivery(_ url: String, to device: ResolvedDevice, options: GlobalOptions) throws(ClientFailure)
+  {
+    guard !options.quiet else { return }
+    if options.json {
+      let object = JSON.object([
+        ("delivered", .bool(true)), ("acknowledged", .bool(false)), ("url", .string(url)),
+        ("target", .string(device.target.text)), ("kind", .string(device.kind.rawValue)),
+        ("name", .string(device.name)), ("id", .string(device.id)),
+      ])
+      try write(object.serialized + "\n")
+    } else {
+      try write(
+        "delivered \(url) to \(device.description); the app cannot acknowledge it without the "
+          + "deeplink agent, so no screen follows\n")
+    }
+  }
+
+  // MARK: - Choosing a device
+
+  /// The simulator or Android device `target` means now.
+  func resolve(_ target: DeliveryTarget, runner: DeviceToolRunner) throws(ClientFailure) -> ResolvedDevice {
+    do throws(DeviceFailure) {
+      switch target {
+      case .app:
+        preconditionFailure("the app target is served over the socket")
+      case .simulator(let device):
+        let list = try runner.run(.xcrun, SimulatorDevice.listArguments)
+        guard list.status == 0 else {
+          throw DeviceFailure.toolFailed(
+            ["xcrun"] + SimulatorDevice.listArguments, status: list.status,
+            toolMessage: list.errorOutput + list.output)
+        }
+        let chosen = try SimulatorDevice.select(device, among: SimulatorDevice.parseList(list.standardOutput))
+        return ResolvedDevice(kind: .simulator, id: chosen.udid, name: chosen.label)
+      case .android(let serial):
+        // `-s` wins over ANDROID_SERIAL, which wins over the one attached device, as in adb.
+        if let serial = serial ?? androidSerial {
+          return ResolvedDevice(kind: .android, id: serial, name: serial)
+        }
+        let list = try runner.run(.adb, AndroidDevice.listArguments)
+        guard list.status == 0 else {
+          throw DeviceFailure.toolFailed(
+            ["adb"] + AndroidDevice.listArguments, status: list.status,
+            toolMessage: list.errorOutput + list.output)
+        }
+        let chosen = try AndroidDevice.select(among: AndroidDevice.parseList(list.output))
+        return ResolvedDevice(kind: .android, id: chosen.serial, name: chosen.model ?? chosen.serial)
+      }
+    } catch {
+      throw .device(error)
+    }
+  }
+
+  // MARK: - Dry runs
+
+  /// The command lines `--dry-run` prints for delivering `urls` to `target`, shell-quoted. A
+  /// device chosen only at run time (the one booted, a simulator by name) shows as `<UDID>` or
+  /// `<SERIAL>`, after the command that lists the devices.
+  func plannedCommands(_ urls: [String], to target: DeliveryTarget, options: GlobalOptions) -> [String] {
+    var commands: [[String]] = []
+    switch target {
+    case .app:
+      return urls.map { "send \($0) to the app on \(socketPath(options))" }
+    case .simulator(let device):
+      var udid = Self.udidPlaceholder
+      if let device, SimulatorDevice.looksLikeUDID(device) {
+        udid = device
+      } else {
+        commands.append(["xcrun"] + SimulatorDevice.listArguments)
+      }
+      commands += urls.map { ["xcrun"] + SimulatorCommands.openURL($0, udid: udid) }
+    case .android(let serial):
+      let chosen = serial ?? androidSerial
+      if chosen == nil { commands.append(["adb"] + AndroidDevice.listArguments) }
+      commands += urls.map {
+        ["adb"] + androidArguments($0, serial: chosen ?? Self.serialPlaceholder, options: options)
+      }
+    }
+    return commands.map { words in
+      words.map { [Self.udidPlaceholder, Self.serialPlaceholder].contains($0) ? $0 : ShellQuoting.quote($0) }
+        .joined(separator: " ")
+    }
+  }
+}
