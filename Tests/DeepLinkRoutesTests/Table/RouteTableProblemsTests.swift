@@ -195,7 +195,7 @@ struct RouteTableProblemsTests {
   }
 
   @Test(
-    "parameter names may hold uppercase letters", arguments: ["id", "userID", "maxCount", "dry-run", "v2"])
+    "parameter names may hold uppercase letters", arguments: ["id", "userID", "maxCount", "page-size", "v2"])
   func validParameterNames(_ name: String) {
     #expect(RouteTable(routes: [plainRoute("home", [.string(name, help: "")])]).problems == [])
   }
