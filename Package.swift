@@ -17,32 +17,39 @@ let package = Package(
   targets: [
     // The route table: declarations, URL building and parsing. Portable (no Glibc, no Foundation).
     .target(name: "DeepLinkRoutes", swiftSettings: strict),
-    // The headless app model: navigation stack, overrides, data set, screen text.
-    .target(name: "AppModel", dependencies: ["DeepLinkRoutes"], swiftSettings: strict),
+    // The recipe sample's route table: what `deeplink` and `deeplink-app` share.
+    .target(name: "RecipeRoutes", dependencies: ["DeepLinkRoutes"], swiftSettings: strict),
+    // The recipe sample's headless app model: effects, navigation stack, overrides, data set,
+    // screen text.
+    .target(name: "AppModel", dependencies: ["DeepLinkRoutes", "RecipeRoutes"], swiftSettings: strict),
     // JSON values, line framing, Unix-domain sockets (server loop and client).
     .target(
       name: "DeepLinkWire", swiftSettings: strict,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    // The daemon: the app model served over the wire.
+    // The agent: the wire protocol served from inside an app.
     .target(
-      name: "AppServer", dependencies: ["AppModel", "DeepLinkWire", "DeepLinkRoutes"],
+      name: "DeepLinkAgent", dependencies: ["AppModel", "DeepLinkWire", "DeepLinkRoutes", "RecipeRoutes"],
       swiftSettings: strict),
     // The command line: tokenizer, commands, help, completion scripts, client flows.
     .target(
-      name: "DeepLinkCLI", dependencies: ["DeepLinkRoutes", "DeepLinkWire"], swiftSettings: strict),
-    .executableTarget(name: "deeplink", dependencies: ["DeepLinkCLI"], swiftSettings: strict),
-    .executableTarget(name: "deeplink-app", dependencies: ["AppServer"], swiftSettings: strict),
+      name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes"],
+      swiftSettings: strict),
+    .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommand"], swiftSettings: strict),
+    .executableTarget(name: "deeplink-app", dependencies: ["DeepLinkAgent"], swiftSettings: strict),
     // `make bench`'s Swift microbenchmarks (parse, build, dispatch at 10,000 routes); never run
     // by `make test`.
     .executableTarget(
-      name: "deeplink-bench", dependencies: ["AppServer", "AppModel", "DeepLinkRoutes"],
+      name: "deeplink-bench", dependencies: ["DeepLinkAgent", "AppModel", "DeepLinkRoutes", "RecipeRoutes"],
       path: "bench/DeepLinkBench", swiftSettings: strict),
 
     // Fuzzing (`make fuzz`): the properties each fuzzer checks, shared with the regression
     // tests, and one libFuzzer entry point per parser. Built without `-DFUZZING`, each fuzz
     // executable replays the input files it is given.
     .target(
-      name: "FuzzChecks", dependencies: ["AppServer", "DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire"],
+      name: "FuzzChecks",
+      dependencies: [
+        "AppModel", "DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes",
+      ],
       path: "Fuzz/FuzzChecks", swiftSettings: strict),
     .executableTarget(
       name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-route-parser",
@@ -54,26 +61,35 @@ let package = Package(
       name: "fuzz-wire", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-wire", swiftSettings: strict),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes", "TestSupport"]),
-    .testTarget(name: "AppModelTests", dependencies: ["AppModel", "TestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "AppServerTests", dependencies: ["AppServer", "DeepLinkWire"]),
+    .testTarget(
+      name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes", "RecipeRoutes", "TestSupport"]),
+    .testTarget(
+      name: "AppModelTests", dependencies: ["AppModel", "RecipeRoutes", "TestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "DeepLinkAgentTests", dependencies: ["AppModel", "DeepLinkAgent", "DeepLinkWire", "RecipeRoutes"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
     .testTarget(
-      name: "DeepLinkCLITests",
-      dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "DeepLinkWire", "TestSupport"],
+      name: "DeepLinkCommandTests",
+      dependencies: ["DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(
       name: "CompletionTests",
-      dependencies: ["DeepLinkCLI", "DeepLinkRoutes", "AppModel", "TestSupport", "deeplink", "deeplink-app"],
+      dependencies: [
+        "DeepLinkCommand", "DeepLinkRoutes", "AppModel", "RecipeRoutes", "TestSupport", "deeplink",
+        "deeplink-app",
+      ],
       exclude: ["Drivers"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
+      name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes", "TestSupport"]),
     // Simulator and Android targets, against stand-in xcrun and adb (Tests/DeviceTests/StandIns).
     .testTarget(
-      name: "DeviceTests", dependencies: ["DeepLinkCLI", "TestSupport"], exclude: ["StandIns"]),
+      name: "DeviceTests", dependencies: ["DeepLinkCommand", "TestSupport"], exclude: ["StandIns"]),
     // Hostile input, load, connection faults and the shipping build, against the real app.
     .testTarget(
-      name: "HardeningTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "TestSupport"]),
+      name: "HardeningTests",
+      dependencies: [
+        "AppModel", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "RecipeRoutes", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
-import DeepLinkCLI
+import DeepLinkCommand
 public import DeepLinkRoutes
+public import RecipeRoutes
 
 /// The command-line parser's properties, for `fuzz-arguments` and its regression tests.
 public enum ArgumentParserCheck {

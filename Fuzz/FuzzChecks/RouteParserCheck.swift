@@ -1,4 +1,6 @@
+import AppModel
 public import DeepLinkRoutes
+public import RecipeRoutes
 
 /// The URL parser's properties, for `fuzz-route-parser` and its regression tests.
 public enum RouteParserCheck {

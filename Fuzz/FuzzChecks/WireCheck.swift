@@ -1,4 +1,4 @@
-import AppServer
+import DeepLinkAgent
 import DeepLinkWire
 
 /// The wire's properties, for `fuzz-wire` and its regression tests: framing, request

@@ -1,4 +1,5 @@
 package import DeepLinkRoutes
+import RecipeRoutes
 
 /// The headless recipe app: its state, its data, and its visible screen as text.
 ///
@@ -11,20 +12,30 @@ package import DeepLinkRoutes
 ///     app.state.path.map(\.destination)  // [.recipe, .recipeEdit]
 package struct AppModel: Sendable {
   package let data: DataSet
+  /// What each route does, by route name: ``Effect/recipes`` for the sample's table.
+  package let effects: [String: Effect]
   package private(set) var state: NavigationState
 
-  package init(data: DataSet = .sample, state: NavigationState = .root) {
+  package init(
+    data: DataSet = .sample, effects: [String: Effect] = Effect.recipes, state: NavigationState = .root
+  ) {
     self.data = data
+    self.effects = effects
     self.state = state
   }
 
   /// Shows the state `link` describes. Links to data that does not exist are not errors:
   /// the screen shows its not-found state, as a real app would.
   package mutating func apply(_ link: Link) {
-    show(link.target)
+    show(target(of: link))
   }
 
-  /// Shows `target`, the ``DeepLinkRoutes/Link/target`` of a link being applied: what
+  /// The state `link` describes in this app: its route's effect applied to its values.
+  package func target(of link: Link) -> NavigationState {
+    link.target(in: effects)
+  }
+
+  /// Shows `target`, the ``target(of:)`` of a link being applied: what
   /// ``apply(_:)`` does, for a caller that kept that state from applying the link before.
   package mutating func show(_ target: NavigationState) {
     state = target
@@ -46,7 +57,7 @@ package struct AppModel: Sendable {
   /// Derived from the route's effect: a parameter that feeds a recipe screen's `id` takes
   /// recipe ids, one that feeds a profile's `id` takes user ids.
   package func suggestions(for route: Route, parameter: String) -> [(value: String, description: String)] {
-    guard let screen = route.effect.stack.first(where: { $0.parameters.contains(parameter) }) else {
+    guard let screen = effects[route.name]?.stack.first(where: { $0.parameters.contains(parameter) }) else {
       return []
     }
     switch (screen.destination, ScreenArgument(rawValue: parameter)) {

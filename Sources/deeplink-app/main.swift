@@ -1,4 +1,4 @@
-import AppServer
+import DeepLinkAgent
 
 #if canImport(Glibc)
   import Glibc

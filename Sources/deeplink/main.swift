@@ -1,4 +1,4 @@
-import DeepLinkCLI
+import DeepLinkCommand
 
 #if canImport(Glibc)
   import Glibc

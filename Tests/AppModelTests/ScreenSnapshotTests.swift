@@ -1,5 +1,6 @@
 import AppModel
 import DeepLinkRoutes
+import RecipeRoutes
 import TestSupport
 import Testing
 

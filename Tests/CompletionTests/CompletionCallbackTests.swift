@@ -1,9 +1,10 @@
 import DeepLinkRoutes
 import Foundation
+import RecipeRoutes
 import TestSupport
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkCommand
 
 @Suite struct CompletionCallbackTests {
   typealias Value = CompletionCallback.Value

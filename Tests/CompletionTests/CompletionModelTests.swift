@@ -1,7 +1,8 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkCommand
 
 @Suite struct CompletionModelTests {
   let table = RouteTable.builtIn

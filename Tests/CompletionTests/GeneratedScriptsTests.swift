@@ -1,6 +1,7 @@
-import DeepLinkCLI
+import DeepLinkCommand
 import DeepLinkRoutes
 import Foundation
+import RecipeRoutes
 import TestSupport
 import Testing
 
@@ -48,8 +49,7 @@ import Testing
   func newRoute() throws {
     let route = Route(
       "pantry", summary: "Show the pantry",
-      parameters: [.choice("shelf", ["top", "it's $(bottom)"], help: "Which shelf")], effect: .show(.settings)
-    )
+      parameters: [.choice("shelf", ["top", "it's $(bottom)"], help: "Which shelf")])
     let table = RouteTable(routes: RouteTable.builtIn.routes + [route])
     let model = CompletionModel(table: table)
     #expect(model.context(named: "pantry")?.options.first?.value == .choices(["top", "it's $(bottom)"]))

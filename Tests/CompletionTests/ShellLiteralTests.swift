@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkCommand
 
 /// Hostile text written into a script comes back from the real shell unchanged and runs nothing.
 @Suite struct ShellLiteralTests {

@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import Testing
 
 /// Compiles only while every public type stays `Sendable`, so that one table and its links
@@ -20,13 +21,6 @@ struct SendableTests {
     Self.requireSendable(ArgumentError.self)
     Self.requireSendable(LinkError.self)
     Self.requireSendable(TableProblem.self)
-    Self.requireSendable(Effect.self)
-    Self.requireSendable(ScreenTemplate.self)
-    Self.requireSendable(OverrideEffect.self)
-    Self.requireSendable(Overrides.self)
-    Self.requireSendable(Screen.self)
-    Self.requireSendable(NavigationState.self)
-    Self.requireSendable(Destination.self)
   }
 
   @Test("the built-in table can be used from many tasks at once")

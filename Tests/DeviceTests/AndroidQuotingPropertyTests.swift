@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepLinkCLI
+@testable import DeepLinkCommand
 
 /// The quoting proof: whatever the arguments hold, the URL the app receives on Android is byte
 /// for byte the URL `deeplink url` prints. The stand-in adb joins its shell words with spaces

@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import TestSupport
 import Testing
 
@@ -15,7 +16,7 @@ struct HelpAndVersionTests {
     let result = try Command.deeplink(arguments)
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr == "")
-    #expect(result.stdout == (try checkedInFile("DeepLinkCLITests/Golden/" + golden)))
+    #expect(result.stdout == (try checkedInFile("DeepLinkCommandTests/Golden/" + golden)))
   }
 
   @Test(arguments: [["--version"], ["version"], ["settings", "--version"]])
@@ -31,7 +32,7 @@ struct HelpAndVersionTests {
     let result = try Command.deeplink()
     #expect(result.status == 64)
     #expect(result.stdout == "")
-    #expect(result.stderr == (try checkedInFile("DeepLinkCLITests/Golden/help.txt")))
+    #expect(result.stderr == (try checkedInFile("DeepLinkCommandTests/Golden/help.txt")))
   }
 
   @Test func theAppHasHelpAndAVersionToo() throws {

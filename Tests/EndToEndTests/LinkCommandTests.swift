@@ -1,5 +1,6 @@
 import DeepLinkRoutes
 import DeepLinkWire
+import RecipeRoutes
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import DeepLinkRoutes
 import DeepLinkWire
+import RecipeRoutes
 import TestSupport
 import Testing
 
@@ -15,7 +16,7 @@ struct RoutesCommandTests {
     let result = try Command.deeplink(arguments)
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr == "")
-    #expect(result.stdout == (try checkedInFile("DeepLinkCLITests/Golden/" + golden)))
+    #expect(result.stdout == (try checkedInFile("DeepLinkCommandTests/Golden/" + golden)))
   }
 
   @Test func theJSONListsEveryRouteWithItsParameters() throws {

@@ -1,6 +1,7 @@
 import DeepLinkRoutes
 import DeepLinkWire
 import Foundation
+import RecipeRoutes
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import AppModel
 import DeepLinkWire
 import Foundation
 import TestSupport

@@ -1,4 +1,6 @@
+import AppModel
 import DeepLinkRoutes
+import RecipeRoutes
 
 /// A route table of any size for the scale benchmark: the built-in routes, after
 /// `routeCount - 12` generated ones of the same kinds (integer, string, choice and flag
@@ -7,6 +9,15 @@ enum GeneratedTable {
   static func make(routeCount: Int) -> RouteTable {
     let extra = max(0, routeCount - RouteTable.builtIn.routes.count)
     return RouteTable(routes: (0..<extra).map(route) + RouteTable.builtIn.routes)
+  }
+
+  /// What the app does for each route of `make(routeCount:)`, by route name.
+  static func effects(routeCount: Int) -> [String: Effect] {
+    var effects = Effect.recipes
+    for index in 0..<max(0, routeCount - RouteTable.builtIn.routes.count) {
+      effects[name(ofRoute: index)] = effect(index)
+    }
+    return effects
   }
 
   static func name(ofRoute index: Int) -> String {
@@ -30,21 +41,28 @@ enum GeneratedTable {
     case 0:
       return Route(
         name, summary: "Generated recipe screen \(index)",
-        parameters: [.integer("id", range: 1...999_999, help: "Recipe id")], effect: .show(.recipe, "id"))
+        parameters: [.integer("id", range: 1...999_999, help: "Recipe id")])
     case 1:
       return Route(
         name, summary: "Generated profile screen \(index)",
-        parameters: [.string("name", default: "current", help: "User")], effect: .show(.profile))
+        parameters: [.string("name", default: "current", help: "User")])
     case 2:
       return Route(
         name, summary: "Generated list \(index)",
-        parameters: [.choice("sort", ["name", "newest", "rating"], default: "name", help: "Order")],
-        effect: Effect(stack: [ScreenTemplate(.recipes, ["sort"])], overrides: [.networkError]))
+        parameters: [.choice("sort", ["name", "newest", "rating"], default: "name", help: "Order")])
     default:
       return Route(
         name, summary: "Generated editor \(index)",
-        parameters: [.integer("id", help: "Recipe id"), .flag("draft", help: "Unsaved changes")],
-        effect: Effect(stack: [ScreenTemplate(.recipe, ["id"]), ScreenTemplate(.recipeEdit, ["id"])]))
+        parameters: [.integer("id", help: "Recipe id"), .flag("draft", help: "Unsaved changes")])
+    }
+  }
+
+  static func effect(_ index: Int) -> Effect {
+    switch index % 4 {
+    case 0: .show(.recipe, "id")
+    case 1: .show(.profile)
+    case 2: Effect(stack: [ScreenTemplate(.recipes, ["sort"])], overrides: [.networkError])
+    default: Effect(stack: [ScreenTemplate(.recipe, ["id"]), ScreenTemplate(.recipeEdit, ["id"])])
     }
   }
 }

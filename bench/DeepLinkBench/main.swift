@@ -6,8 +6,10 @@
 //
 // Prints one `name builtin_ns generated_ns ratio` line per measurement (nanoseconds per
 // operation, medians over interleaved rounds), then table set-up costs.
-import AppServer
+import AppModel
+import DeepLinkAgent
 import DeepLinkRoutes
+import RecipeRoutes
 
 #if canImport(Glibc)
   import Glibc
@@ -67,7 +69,9 @@ compare("build") { table in
 
 var handlers = (
   builtIn: RequestHandler(table: builtIn, debugLinksEnabled: true, now: { 0 }),
-  generated: RequestHandler(table: generated, debugLinksEnabled: true, now: { 0 })
+  generated: RequestHandler(
+    app: AppModel(effects: GeneratedTable.effects(routeCount: 10_000)), table: generated,
+    debugLinksEnabled: true, now: { 0 })
 )
 let lines = sampleURLs.map { Array($0.utf8)[...] }
 var reply: [UInt8] = []

@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 
 extension ScreenText {
   func recipeList(sort: RecipeSort) -> [String] {

@@ -26,17 +26,4 @@ public struct Link: Hashable, Sendable {
     zip(route.parameters, values).map { Argument(name: $0.name, value: $1) }
   }
 
-  /// The state this link describes, whatever came before it.
-  public var target: NavigationState {
-    let path = route.effect.stack.map { template in
-      Screen(
-        template.destination,
-        template.parameters.compactMap { name in self[name].map { Argument(name: name, value: $0) } })
-    }
-    var overrides = Overrides.none
-    for effect in route.effect.overrides {
-      overrides.set(effect.kind, message: effect.parameter.map { self[$0]?.text ?? "" })
-    }
-    return NavigationState(path: path, overrides: overrides)
-  }
 }

@@ -1,13 +1,12 @@
-/// One debug link, declared once: its name, help, typed parameters and effect.
+/// One debug link, declared once: its name, help and typed parameters.
 ///
 /// Everything else about the route derives from this value: the URL it builds and parses,
-/// the `deeplink` subcommand and its options, help text, shell completion, and what the app
-/// does when the link arrives.
+/// the `deeplink` subcommand and its options, help text and shell completion. What the link
+/// does is the app's business: it receives the parsed ``Link``.
 ///
 ///     Route(
 ///       "recipe", summary: "Show one recipe",
-///       parameters: [.integer("id", range: 1...999_999, help: "The recipe to show")],
-///       effect: .show(.recipe, "id"))
+///       parameters: [.integer("id", range: 1...999_999, help: "The recipe to show")])
 public struct Route: Hashable, Sendable {
   /// The URL host and the subcommand: lowercase ASCII letters, digits and hyphens.
   public let name: String
@@ -17,19 +16,13 @@ public struct Route: Hashable, Sendable {
   public let help: String
   /// The typed parameters, in declaration order (the order of URLs and help).
   public let parameters: [Parameter]
-  /// What the link does to the app.
-  public let effect: Effect
 
   /// Declares a route; see the type's example.
-  public init(
-    _ name: String, summary: String, help: String = "", parameters: [Parameter] = [],
-    effect: Effect
-  ) {
+  public init(_ name: String, summary: String, help: String = "", parameters: [Parameter] = []) {
     self.name = name
     self.summary = summary
     self.help = help
     self.parameters = parameters
-    self.effect = effect
   }
 
   /// The parameter called `name`, if the route has one.

@@ -9,10 +9,6 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
   case duplicateParameter(route: String, parameter: String)
   case invalidDefault(route: String, parameter: String)
   case emptyChoices(route: String, parameter: String)
-  /// An effect takes a parameter the route does not declare.
-  case unknownEffectParameter(route: String, parameter: String)
-  /// An effect binds a parameter to a screen that reads no argument of that name.
-  case unknownScreenArgument(route: String, destination: String, parameter: String)
 
   /// The problem in one sentence, for a test failure or a build log.
   public var description: String {
@@ -31,20 +27,13 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
       "the default of \(route)'s '\(parameter)' does not satisfy its own type"
     case .emptyChoices(let route, let parameter):
       "choice parameter '\(parameter)' of \(route) has no choices"
-    case .unknownEffectParameter(let route, let parameter):
-      "the effect of \(route) uses '\(parameter)', which \(route) does not declare"
-    case .unknownScreenArgument(let route, let destination, let parameter):
-      "the effect of \(route) binds '\(parameter)' to the \(destination) screen, which reads "
-        + ((Destination(rawValue: destination)?.arguments.map { "'\($0.rawValue)'" }).map {
-          $0.isEmpty ? "no argument" : $0.joined(separator: ", ")
-        } ?? "no argument")
     }
   }
 }
 
 extension RouteTable {
   /// Every problem with the declarations; empty for a sound table. Tests assert it is empty
-  /// for ``builtIn``.
+  /// for the sample's table.
   public var problems: [TableProblem] {
     var problems: [TableProblem] = []
     var seen: Set<String> = []
@@ -71,19 +60,6 @@ extension RouteTable {
         if case .choice(let choices) = parameter.type, choices.isEmpty {
           problems.append(.emptyChoices(route: route.name, parameter: parameter.name))
         }
-      }
-      for template in route.effect.stack {
-        for name in template.parameters
-        where !template.destination.arguments.contains(where: { $0.rawValue == name }) {
-          problems.append(
-            .unknownScreenArgument(route: route.name, destination: template.destination.name, parameter: name)
-          )
-        }
-      }
-      var used = route.effect.stack.flatMap(\.parameters)
-      used += route.effect.overrides.compactMap(\.parameter)
-      for name in used where !parameterNames.contains(name) {
-        problems.append(.unknownEffectParameter(route: route.name, parameter: name))
       }
     }
     return problems

@@ -1,6 +1,7 @@
 import AppModel
-import DeepLinkCLI
+import DeepLinkCommand
 import DeepLinkRoutes
+import RecipeRoutes
 import Testing
 
 /// One row of the table that every shell is tested against: a line, where the cursor is at

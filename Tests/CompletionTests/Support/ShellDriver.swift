@@ -1,4 +1,4 @@
-import DeepLinkCLI
+import DeepLinkCommand
 import Foundation
 import TestSupport
 

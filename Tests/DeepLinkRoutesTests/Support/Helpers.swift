@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 
 /// The error `table` throws for `text`, or `nil` when `text` parses.
 func parseError(_ text: String, in table: RouteTable = .builtIn) -> LinkError? {
@@ -24,7 +25,7 @@ func linkError(
 
 /// A route with `parameters` whose effect uses none of them: enough for URL tests.
 func plainRoute(_ name: String, _ parameters: [Parameter] = []) -> Route {
-  Route(name, summary: "A test route", parameters: parameters, effect: .show(.settings))
+  Route(name, summary: "A test route", parameters: parameters)
 }
 
 /// The names of the built-in routes, in declaration order.

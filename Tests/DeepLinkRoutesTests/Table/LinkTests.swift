@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import Testing
 
 /// A link's values, by name and in declaration order.

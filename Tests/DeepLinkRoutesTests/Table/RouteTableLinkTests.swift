@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import Testing
 
 /// `RouteTable.link(_:_:)`: a link made in code is checked exactly like a parsed URL.

@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import Testing
 
 /// `RouteTable.problems`: the built-in table is sound, and each kind of bad declaration is
@@ -131,34 +132,6 @@ struct RouteTableProblemsTests {
         "the default of home's 'sort' does not satisfy its own type",
         "choice parameter 'sort' of home has no choices",
       ]),
-    ProblemCase(
-      "a screen using an undeclared parameter",
-      [Route("home", summary: "", effect: .show(.recipe, "id"))],
-      [.unknownEffectParameter(route: "home", parameter: "id")],
-      ["the effect of home uses 'id', which home does not declare"]),
-    ProblemCase(
-      "a binding the screen does not read (a misspelt argument)",
-      [
-        Route(
-          "home", summary: "", parameters: [.integer("recipeId", help: "")],
-          effect: .show(.recipe, "recipeId"))
-      ],
-      [.unknownScreenArgument(route: "home", destination: "recipe", parameter: "recipeId")],
-      ["the effect of home binds 'recipeId' to the recipe screen, which reads 'id'"]),
-    ProblemCase(
-      "a binding to a screen that reads no argument",
-      [Route("home", summary: "", parameters: [.string("tab", help: "")], effect: .show(.settings, "tab"))],
-      [.unknownScreenArgument(route: "home", destination: "settings", parameter: "tab")],
-      ["the effect of home binds 'tab' to the settings screen, which reads no argument"]),
-    ProblemCase(
-      "a login error using an undeclared parameter",
-      [
-        Route(
-          "oops", summary: "", parameters: [.string("message", help: "")],
-          effect: Effect(stack: [ScreenTemplate(.login)], overrides: [.loginError(messageFrom: "msg")]))
-      ],
-      [.unknownEffectParameter(route: "oops", parameter: "msg")],
-      ["the effect of oops uses 'msg', which oops does not declare"]),
     ProblemCase(
       "several problems, in declaration order",
       [route("Home", [.string("a_b", help: "")]), route("help"), route("help")],

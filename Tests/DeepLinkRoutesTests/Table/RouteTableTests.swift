@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import Testing
 
 /// The table itself: lookup, reserved names, the version fingerprint, and scale.
@@ -15,8 +16,8 @@ struct RouteTableTests {
   @Test("keeps the first of two routes with the same name")
   func firstOfDuplicates() {
     let table = RouteTable(routes: [
-      Route("home", summary: "first", effect: .show(.settings)),
-      Route("home", summary: "second", effect: .show(.login)),
+      Route("home", summary: "first"),
+      Route("home", summary: "second"),
     ])
     #expect(table.route(named: "home")?.summary == "first")
     #expect(table.routes.count == 2)
@@ -102,25 +103,13 @@ struct RouteTableTests {
     #expect(Self.table(change.before).version != Self.table(change.after).version)
   }
 
-  @Test("the version changes when a route, its effect or the scheme changes")
+  @Test("the version changes when a route or the scheme changes")
   func versionChangesWithRoutes() {
     let base = RouteTable(routes: [plainRoute("home")])
     let renamed = RouteTable(routes: [plainRoute("house")])
-    let otherEffect = RouteTable(routes: [Route("home", summary: "A test route", effect: .show(.login))])
     let otherScheme = RouteTable(scheme: "other", routes: [plainRoute("home")])
     let added = RouteTable(routes: [plainRoute("home"), plainRoute("away")])
-    let id = [Parameter.integer("id", help: "")]
-    func effect(_ effect: Effect) -> RouteTable {
-      RouteTable(routes: [Route("home", summary: "A test route", parameters: id, effect: effect)])
-    }
-    let effects = [
-      effect(.show(.recipe)), effect(.show(.recipe, "id")),
-      effect(Effect(stack: [ScreenTemplate(.recipe, ["id"])], overrides: [.networkError])),
-      effect(Effect(stack: [ScreenTemplate(.recipe, ["id"])], overrides: [.emptyRecipeList])),
-      effect(Effect(stack: [ScreenTemplate(.recipe), ScreenTemplate(.recipeEdit)])),
-      effect(Effect(stack: [ScreenTemplate(.login)], overrides: [.loginError(messageFrom: "id")])),
-    ]
-    let versions = ([base, renamed, otherEffect, otherScheme, added] + effects).map(\.version)
+    let versions = [base, renamed, otherScheme, added].map(\.version)
     #expect(Set(versions).count == versions.count)
     #expect(RouteTable.builtIn.version != base.version)
   }

@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import AppModel
 import DeepLinkRoutes
 import Foundation
 import TestSupport

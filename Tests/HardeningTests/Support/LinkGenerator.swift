@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 import TestSupport
 
 /// Random debug links from the route table: mostly valid ones with random arguments, and

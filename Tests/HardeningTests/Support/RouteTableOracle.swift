@@ -1,4 +1,6 @@
+import AppModel
 import DeepLinkRoutes
+import RecipeRoutes
 
 /// What the route table alone says a link should do: the expected outcome, computed without
 /// the app's code.

@@ -1,0 +1,143 @@
+import AppModel
+import DeepLinkRoutes
+
+/// What the app answers and logs once it has applied a link, as the bytes that go out.
+struct AppliedReply: Equatable {
+  /// The whole reply line, without its `\n`: `{"ok":true,"version":…,"applied":…,"state":…}`.
+  let reply: [UInt8]
+  /// The whole log line, `deeplink-app: applied debug://recipe?id=42 → Home › Spaghetti
+  /// Bolognese` and its `\n`, starting with the handler's log prefix.
+  let log: [UInt8]
+
+  init(reply: String, log: String) {
+    self.reply = Array(reply.utf8)
+    self.log = Array(log.utf8)
+  }
+}
+
+/// Links the app has applied recently, by the URL text that named them: the parsed link, the
+/// state it describes and the reply, so that a link sent again is neither parsed, nor its
+/// state built, nor rendered again.
+///
+/// Sound because all three are functions of the text alone, for one handler: parsing depends
+/// only on the text and the route table; applying a link replaces the whole state with the one
+/// the link describes (``AppModel/apply(_:)``), the data set and the route table never change,
+/// and the reply shows only that state, the canonical URL and the table's version. The cache
+/// holds results, never decisions: the handler still checks the deadline and applies the
+/// link, every time, before it takes the reply from here. Only links that parsed are held.
+///
+/// Keyed by the text's bytes as they arrived, without making a `String` of them. (Two texts
+/// that `String` compares as equal but are spelled with different bytes, such as `é` composed
+/// and not, are two entries, each holding what its own text parses to.) An open-addressing
+/// table hashed eight bytes at a time rather than a `Dictionary`: `Hasher`'s SipHash was a
+/// quarter of the app's own time per cached link, and a byte-at-a-time hash such as FNV-1a,
+/// one multiplication per byte each waiting for the last, still a twentieth.
+///
+/// Bounded: when ``capacity`` texts are held, the next new one empties it (links with
+/// free-text values, such as `login-error?message=…`, could otherwise grow it without end).
+/// The table is never more than half full, so a lookup ends at an empty slot soon.
+struct AppliedReplyCache {
+  /// A class, so that a lookup copies one reference rather than the link's route and values.
+  final class Entry {
+    /// The URL text the link was parsed from.
+    let url: String
+    /// `url`'s UTF-8 bytes: the key.
+    let bytes: [UInt8]
+    let link: Link
+    /// The state applying the link shows: computed once, not per link.
+    let target: NavigationState
+    let reply: AppliedReply
+
+    init(url: String, link: Link, target: NavigationState, reply: AppliedReply) {
+      self.url = url
+      self.bytes = Array(url.utf8)
+      self.link = link
+      self.target = target
+      self.reply = reply
+    }
+  }
+
+  let capacity: Int
+  private(set) var count = 0
+  /// `2 × capacity` rounded up to a power of two; `nil` is an empty slot.
+  private var slots: [Entry?]
+
+  init(capacity: Int = 256) {
+    precondition(capacity > 0, "a cache holds at least one link")
+    self.capacity = capacity
+    var size = 2
+    while size < 2 * capacity { size *= 2 }
+    slots = Array(repeating: nil, count: size)
+  }
+
+  /// What was held for the URL text whose UTF-8 bytes are `bytes`, if anything.
+  subscript(bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+    probe(bytes).held
+  }
+
+  /// What was held for the URL text `url`, if anything.
+  subscript(url: String) -> Entry? {
+    Array(url.utf8).withUnsafeBufferPointer { self[$0] }
+  }
+
+  /// Holds `entry` for its URL text (replacing what was held for the same text), first
+  /// emptying the cache if it is full.
+  mutating func insert(_ entry: Entry) {
+    if count >= capacity {
+      for index in slots.indices { slots[index] = nil }
+      count = 0
+    }
+    let (index, held) = entry.bytes.withUnsafeBufferPointer { probe($0) }
+    if held == nil { count += 1 }
+    slots[index] = entry
+  }
+
+  /// The slot holding `key`'s entry, or the empty slot where it would go.
+  private func probe(_ key: UnsafeBufferPointer<UInt8>) -> (index: Int, held: Entry?) {
+    var index = slot(for: key)
+    while let entry = slots[index] {
+      if entry.bytes.withUnsafeBytes({ Self.equal($0, UnsafeRawBufferPointer(key)) }) {
+        return (index, entry)
+      }
+      index = (index + 1) & (slots.count - 1)
+    }
+    return (index, nil)
+  }
+
+  /// Whether `a` and `b` hold the same bytes, compared eight at a time.
+  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    var offset = 0
+    while offset + 8 <= a.count {
+      let word = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      guard word == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+      offset += 8
+    }
+    while offset < a.count {
+      guard a[offset] == b[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Where the search for `key` starts: a multiply-and-fold hash of its length and its bytes,
+  /// eight at a time. Only this process sees it, so byte order does not matter.
+  private func slot(for key: UnsafeBufferPointer<UInt8>) -> Int {
+    let bytes = UnsafeRawBufferPointer(key)
+    let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
+    var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+      hash ^= hash >> 29
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    while offset < bytes.count {
+      tail = tail << 8 | UInt64(bytes[offset])
+      offset += 1
+    }
+    hash = (hash ^ tail) &* multiplier
+    return Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1)
+  }
+}

@@ -1,0 +1,237 @@
+package import AppModel
+package import DeepLinkRoutes
+package import DeepLinkWire
+import RecipeRoutes
+
+/// Turns one request line into one reply line, applying links to the app model it owns.
+///
+/// The wire protocol (README.md, "Wire protocol"): a line that does not start with `{` is a
+/// bare debug URL to open; otherwise it is a JSON object with an `op`, one of ``Operation``:
+/// `open` (with `url` and an optional `deadline`, Unix epoch milliseconds), `state`, `screen`,
+/// `routes`, `values` (with `route` and `parameter`), `ping`. Every reply is one JSON object
+/// with `ok`, the route table's `version`, and the result or an `error` (an ``ErrorKind`` and
+/// a `message`).
+///
+/// Synchronous and single-owner: the server calls it for one line at a time, so each link
+/// is applied completely before the next is read.
+package struct RequestHandler {
+  package private(set) var app: AppModel
+  let table: RouteTable
+  let debugLinksEnabled: Bool
+  /// Wall-clock Unix epoch milliseconds, injected so deadlines are testable.
+  let now: () -> Int
+  /// What each log line starts with: the daemon's name, so that its lines stand out in a CI
+  /// log shared with other programs. Part of the line held for a link, not added per link.
+  let logPrefix: String
+  private let version: String
+  /// Links already applied once, by URL text, so that applying one again costs no parsing
+  /// and no rendering.
+  private var appliedReplies = AppliedReplyCache()
+
+  package init(
+    app: AppModel = AppModel(), table: RouteTable = .builtIn,
+    debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, logPrefix: String = "",
+    now: @escaping () -> Int
+  ) {
+    self.app = app
+    self.table = table
+    self.debugLinksEnabled = debugLinksEnabled
+    self.logPrefix = logPrefix
+    self.now = now
+    self.version = table.version
+  }
+
+  /// Appends the reply to `line` (without its newline) to `output`, as the server sends it, and
+  /// when a link was applied, its log line (``logPrefix`` and the message, and `\n`) to `log`.
+  ///
+  /// Bytes rather than `String`s, because a link applied before is answered and logged with
+  /// bytes held from the first time, copied straight into the connection's output and the log.
+  package mutating func reply(to line: Span<UInt8>, into output: inout [UInt8], log: inout [UInt8]) {
+    do throws(RequestError) {
+      try line.withUnsafeBufferPointer { line throws(RequestError) in
+        try respond(to: line, into: &output, log: &log)
+      }
+    } catch {
+      output.appendUTF8(Self.errorReply(kind: error.kind, message: error.message, version: version))
+    }
+  }
+
+  /// ``reply(to:into:log:)`` as text: the reply, and the log line without its `\n`.
+  package mutating func handle(_ line: ArraySlice<UInt8>) -> (reply: String, log: String?) {
+    var output: [UInt8] = []
+    var log: [UInt8] = []
+    reply(to: line.span, into: &output, log: &log)
+    return (
+      String(decoding: output, as: UTF8.self),
+      log.isEmpty ? nil : String(decoding: log.dropLast(), as: UTF8.self)
+    )
+  }
+
+  /// An error reply line, also used by the server for lines it rejects before parsing.
+  package static func errorReply(kind: ErrorKind, message: String, version: String) -> String {
+    JSON.object([
+      ("ok", .bool(false)), ("version", .string(version)),
+      ("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))])),
+    ]).serialized
+  }
+
+  /// A success reply: `ok`, `version`, then `result`'s members.
+  private func success(_ result: [(String, JSON)]) -> String {
+    JSON.object([("ok", .bool(true)), ("version", .string(version))] + result).serialized
+  }
+
+  /// Appends a success reply with `result`; logs nothing.
+  private func answer(_ result: [(String, JSON)], into reply: inout [UInt8]) {
+    reply.appendUTF8(success(result))
+  }
+
+  /// Appends the reply and the log line held for an applied link.
+  private func answer(_ applied: AppliedReplyCache.Entry, into reply: inout [UInt8], log: inout [UInt8]) {
+    reply.append(bytesOf: applied.reply.reply)
+    log.append(bytesOf: applied.reply.log)
+  }
+
+  /// Appends the reply and the log line, if any (nothing when it throws). `line` is the
+  /// server's input buffer, borrowed for the call: only what is decoded from it outlives it.
+  private mutating func respond(
+    to line: UnsafeBufferPointer<UInt8>, into reply: inout [UInt8], log: inout [UInt8]
+  ) throws(RequestError) {
+    guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
+    // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
+    // sequence, so this accepts and rejects exactly what trimming the decoded text did.
+    let bytes = line.trimmingASCIIWhitespace()
+    // A link applied before, sent again as the same bytes: looked up as they are, not decoded.
+    if debugLinksEnabled, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes] {
+      try reapply(cached, deadline: nil)
+      return answer(cached, into: &reply, log: &log)
+    }
+    guard let trimmed = bytes.decodedIfValidUTF8() else {
+      throw .badRequest("the request is not UTF-8 text")
+    }
+    // The first byte first: a URL is told apart without comparing `String`s.
+    guard bytes.first == UInt8(ascii: "{"), trimmed.hasPrefix("{") else {
+      guard !trimmed.isEmpty else {
+        throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
+      }
+      return answer(try open(trimmed, deadline: nil), into: &reply, log: &log)
+    }
+    let request: JSON
+    do {
+      request = try JSON.parse(trimmed)
+    } catch {
+      throw .badRequest("the request is not valid JSON: \(error.message)")
+    }
+    guard let op = request["op"]?.stringValue else {
+      throw .badRequest("the request has no \"op\"; use one of \(Self.operations)")
+    }
+    guard let operation = Operation(rawValue: op) else {
+      throw .badRequest("unknown op '\(op)'; use one of \(Self.operations)")
+    }
+    switch operation {
+    case .open:
+      guard let url = request["url"]?.stringValue else {
+        throw .badRequest("\"open\" needs a \"url\" string")
+      }
+      let deadline = request["deadline"]
+      guard deadline == nil || deadline?.intValue != nil else {
+        throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
+      }
+      return answer(try open(url, deadline: deadline?.intValue), into: &reply, log: &log)
+    case .state:
+      return answer([("state", app.stateJSON)], into: &reply)
+    case .screen:
+      return answer([("screen", .string(app.screen))], into: &reply)
+    case .ping:
+      return answer([("debugLinks", .bool(debugLinksEnabled))], into: &reply)
+    case .routes:
+      return answer([("routes", .array(table.routes.map { .string($0.name) }))], into: &reply)
+    case .values:
+      guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
+      else {
+        throw .badRequest("\"values\" needs \"route\" and \"parameter\" strings")
+      }
+      guard let route = table.route(named: name) else {
+        throw .link(.unknownRoute(name, suggestion: table.suggestion(for: name)))
+      }
+      let values = app.suggestions(for: route, parameter: parameter).map {
+        JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
+      }
+      return answer([("values", .array(values))], into: &reply)
+    }
+  }
+
+  /// `open, state, screen, routes, values, ping`, for "use one of …".
+  private static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// Applies the link `url` names, once its deadline is checked; returns what is held for it.
+  private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> AppliedReplyCache.Entry {
+    guard debugLinksEnabled else { throw .debugLinksDisabled }
+    if let cached = appliedReplies[url] {
+      try reapply(cached, deadline: deadline)
+      return cached
+    }
+    let link: Link
+    do {
+      link = try table.parse(url)
+    } catch {
+      throw .link(error)
+    }
+    try check(deadline)
+    let target = app.target(of: link)
+    app.show(target)
+    let applied = renderApplied(link)
+    let entry = AppliedReplyCache.Entry(url: url, link: link, target: target, reply: applied)
+    appliedReplies.insert(entry)
+    return entry
+  }
+
+  /// Applies a link held in the cache again: its deadline checked, then its state shown.
+  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?) throws(RequestError) {
+    try check(deadline)
+    // The state `cached.link` describes, kept with it: no `AppModel.target(of:)` per link.
+    app.show(cached.target)
+    // Debug builds (and so every test) check what makes the cache sound: the held link,
+    // state and reply are what parsing the text, applying it and rendering give now.
+    assert(cached.link == (try? table.parse(cached.url)), "a cached link differs from parsing its URL")
+    assert(cached.target == app.target(of: cached.link), "a cached state differs from its link's target")
+    assert(cached.reply == renderApplied(cached.link), "a cached reply differs from the state's rendering")
+  }
+
+  /// Throws ``RequestError/expired(lateByMilliseconds:)`` when `deadline` has passed.
+  private func check(_ deadline: Int?) throws(RequestError) {
+    guard let deadline else { return }
+    let now = now()
+    // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
+    guard now <= deadline else {
+      let (late, overflow) = now.subtractingReportingOverflow(deadline)
+      throw .expired(lateByMilliseconds: overflow ? .max : late)
+    }
+  }
+
+  /// The reply and log line for the state that applying `link` just produced.
+  private func renderApplied(_ link: Link) -> AppliedReply {
+    let canonical = table.url(for: link)
+    return AppliedReply(
+      reply: success([("applied", .string(canonical)), ("state", app.stateJSON)]),
+      log: "\(logPrefix)applied \(canonical) → \(app.breadcrumb)\n")
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The bytes as text, or `nil` when they are not valid UTF-8: `String(validating:as:)`.
+  ///
+  /// That initializer is generic over the encoding and looked up type metadata on every call,
+  /// a fifth of the app's time per cached link. ASCII, what requests almost always are, is
+  /// valid UTF-8 as it is, so it is checked for first and decoded directly.
+  func decodedIfValidUTF8() -> String? {
+    allSatisfy { $0 < 0x80 } ? String(decoding: self, as: UTF8.self) : String(validating: self, as: UTF8.self)
+  }
+
+  /// Without leading and trailing ASCII spaces, tabs, CRs and LFs.
+  func trimmingASCIIWhitespace() -> UnsafeBufferPointer<UInt8> {
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    else { return UnsafeBufferPointer(rebasing: self[endIndex...]) }
+    return UnsafeBufferPointer(rebasing: self[first...last])
+  }
+}

@@ -1,0 +1,220 @@
+package import DeepLinkRoutes
+package import DeepLinkWire
+import RecipeRoutes
+
+/// The `deeplink` program: parses the command line, runs the command, returns the exit code.
+///
+/// The executable's `main.swift` is one call to ``main(arguments:)``; everything else lives
+/// here, where tests can reach it.
+package struct DeepLinkTool {
+  let table: RouteTable
+  /// Gives the environment variables `deeplink` reads; asked only by the commands that use
+  /// them (the socket's path, colour in help).
+  private let readEnvironment: () -> [String: String]
+  let streams = StandardStreams()
+
+  package init(table: RouteTable = .builtIn, environment: [String: String]) {
+    self.init(table: table, readEnvironment: { environment })
+  }
+
+  init(table: RouteTable = .builtIn, readEnvironment: @escaping () -> [String: String]) {
+    self.table = table
+    self.readEnvironment = readEnvironment
+  }
+
+  /// Runs `deeplink` with `arguments` (without the program name) and returns its exit code.
+  ///
+  /// The environment is read when a command needs it, not up front: `deeplink url` then
+  /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
+  /// conformance lookup across the whole binary, a fifth of that command's start-up.
+  package static func main(arguments: [String]) -> Int32 {
+    DeepLinkTool(readEnvironment: { EnvironmentVariable.values(of: environmentVariables) }).run(arguments)
+      .rawValue
+  }
+
+  var environment: [String: String] { readEnvironment() }
+
+  /// Every environment variable `deeplink` reads, each declared by the code that reads it: the
+  /// socket (``SocketPath``), colour (``Style``) and the completion callback's `~`
+  /// (``CompletionCallback``). Only these are copied from the environment; help lists them.
+  package static let environmentVariables: [EnvironmentVariable] = {
+    var variables: [EnvironmentVariable] = []
+    for variable in SocketPath.environmentVariables + Style.environmentVariables
+      + CompletionCallback.environmentVariables + DeepLinkTool.deviceEnvironmentVariables
+    where !variables.contains(variable) {
+      variables.append(variable)
+    }
+    return variables
+  }()
+
+  package func run(_ arguments: [String]) -> ExitCode {
+    let invocation: Invocation
+    do {
+      invocation = try Invocation.parse(arguments, table: table)
+    } catch {
+      fail(error.message, hint: error.hint)
+      return error.exitCode
+    }
+    if arguments.isEmpty {
+      // A bare `deeplink` is a mistake in a script (an empty "$ROUTE"): help, but exit 64.
+      streams.err(HelpFormatter.text(for: .topLevel, table: table))
+      return .usage
+    }
+    do {
+      try execute(invocation)
+      return .success
+    } catch {
+      fail(error.message)
+      return error.exitCode
+    }
+  }
+
+  func execute(_ invocation: Invocation) throws(ClientFailure) {
+    let options = invocation.options
+    switch invocation.command {
+    case .link(let link), .open(let link):
+      let target = try target(options)
+      guard target == .app else {
+        try deliver(table.url(for: link), to: target, options: options)
+        return
+      }
+      guard !options.dryRun else {
+        try write("send \(table.url(for: link)) to the app on \(socketPath(options))\n")
+        return
+      }
+      // Built and serialized once, its deadline counted from before connecting: checked, then
+      // sent as it is.
+      let request = AppSession.openRequest(
+        table.url(for: link), timeoutMilliseconds: options.timeoutMilliseconds)
+      try AppSession.checkFits(request)
+      var session = try connect(options)
+      defer { session.close() }
+      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+        try s.request(request)
+      }
+      try printState(reply, options: options)
+    case .url(let link):
+      let url = table.url(for: link)
+      try write(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
+    case .routes(let format):
+      try write(RoutesFormatter.text(format, table: table))
+    case .state:
+      try requireApp(for: .state, options)
+      var session = try connect(options)
+      defer { session.close() }
+      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+        try s.request(.state)
+      }
+      guard let state = reply["state"] else { throw .badReply("no state in the reply") }
+      if !options.quiet {
+        try write(options.json ? state.pretty + "\n" : Self.visible(StateText.render(state)))
+      }
+    case .screen:
+      try requireApp(for: .screen, options)
+      var session = try connect(options)
+      defer { session.close() }
+      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+        try s.request(.screen)
+      }
+      guard let screen = reply["screen"]?.stringValue else { throw .badReply("no screen in the reply") }
+      if !options.quiet {
+        try write(
+          options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : Self.visible(screen))
+      }
+    case .wait:
+      try waitForApp(options)
+    case .batch(let path):
+      try runBatch(path, options: options)
+    case .completions(let shell):
+      try write(CompletionScript.text(for: shell, table: table))
+    case .complete(let arguments):
+      let lines = CompletionCallback.lines(arguments, table: table, environment: environment)
+      try write(lines.map { $0 + "\n" }.joined())
+    case .help(let topic):
+      try write(
+        HelpFormatter.text(
+          for: topic, table: table, style: Style(isTTY: streams.stdoutIsTerminal, environment: environment)))
+    case .version:
+      try write(DeepLinkVersion.string(table: table) + "\n")
+    }
+  }
+
+  /// Prints what a link did: the screen, the state as JSON, or nothing.
+  func printState(_ reply: JSON, options: GlobalOptions) throws(ClientFailure) {
+    guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
+      throw .badReply("the app acknowledged the link without its state")
+    }
+    guard !options.quiet else { return }
+    try write(options.json ? state.pretty + "\n" : Self.visible(screen))
+  }
+
+  /// Writes a result to standard output; a failed write (a full disk) fails the command.
+  func write(_ text: String) throws(ClientFailure) {
+    if let error = streams.out(text) { throw .output(error) }
+  }
+
+  /// The app's text with control characters made visible: a login message may hold an escape
+  /// sequence, which must not drive the terminal it is printed on.
+  static func visible(_ text: String) -> String {
+    ControlCharacters.escaped(text, keepingNewlines: true)
+  }
+
+  /// `deeplink wait`: connects as soon as an app listens, then pings it, so that an app that
+  /// accepts connections but cannot answer (stopped, hung) is not reported ready.
+  func waitForApp(_ options: GlobalOptions) throws(ClientFailure) {
+    let path = socketPath(options)
+    let seconds = options.timeout ?? GlobalOptions.defaultTimeout
+    let deadline = Deadline.after(milliseconds: options.timeoutMilliseconds)
+    let client: LineClient
+    do {
+      client = try LineClient.waitForListener(path: path, deadline: deadline)
+    } catch .timedOut {
+      throw .noAppCame(path: path, seconds: seconds)
+    } catch {
+      throw .socket(error)
+    }
+    // The ping's reply is checked like any other: a peer that is not a deeplink-app fails.
+    var session = AppSession(
+      client: client, timeoutMilliseconds: Int(deadline.remainingMilliseconds), tableVersion: table.version)
+    defer { session.close() }
+    do {
+      _ = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in try s.request(.ping)
+      }
+    } catch .unanswered {
+      throw .silentApp(path: path, seconds: seconds)
+    }
+    if !options.quiet { try write("an app is listening on \(path)\n") }
+  }
+
+  func socketPath(_ options: GlobalOptions) -> String {
+    SocketPath.resolve(explicit: options.socket, environment: environment)
+  }
+
+  func connect(_ options: GlobalOptions) throws(ClientFailure) -> AppSession {
+    try AppSession.connect(
+      path: socketPath(options), timeoutMilliseconds: options.timeoutMilliseconds, table: table)
+  }
+
+  /// Runs `body`, then warns once on stderr if the app was built from another route table —
+  /// the likely cause of an unknown route or option the help says exists.
+  func warnAboutVersion(
+    _ session: inout AppSession, _ body: (inout AppSession) throws(ClientFailure) -> JSON
+  ) throws(ClientFailure) -> JSON {
+    defer {
+      if let foreign = session.foreignVersion {
+        streams.err(
+          "deeplink: warning: the app runs route table \(foreign), this deeplink was built from "
+            + "\(table.version); rebuild both from one checkout\n")
+      }
+    }
+    return try body(&session)
+  }
+
+  /// Writes `deeplink: error: …` (and a hint line) to stderr, control characters made visible.
+  func fail(_ message: String, hint: String? = nil) {
+    var text = "deeplink: error: " + ControlCharacters.escaped(message, keepingNewlines: true) + "\n"
+    if let hint { text += hint + "\n" }
+    streams.err(text)
+  }
+
+}

@@ -1,0 +1,116 @@
+import AppModel
+import DeepLinkRoutes
+import DeepLinkWire
+import RecipeRoutes
+import Testing
+
+@testable import DeepLinkAgent
+
+/// The memoized replies to applied links: the same answers as rendering, the deadline and
+/// the state change still happen every time, and the cache stays bounded.
+@Suite struct AppliedReplyCacheTests {
+  static let links = [
+    "debug://recipe?id=42", "debug://settings", "debug://login-error?message=Nope", "debug://recipe-empty",
+  ]
+
+  @Test func aLinkSentAgainGetsTheReplyAndLogOfAFreshApp() {
+    var handler = RequestHandler(now: { 0 })
+    for round in 0..<3 {
+      for url in Self.links {
+        var fresh = RequestHandler(now: { 0 })
+        let expected = fresh.handle(Array(url.utf8)[...])
+        let (reply, log) = handler.handle(Array(url.utf8)[...])
+        #expect(reply == expected.reply, "round \(round), \(url)")
+        #expect(log == expected.log, "round \(round), \(url)")
+      }
+    }
+  }
+
+  @Test func aCachedLinkStillChangesTheState() throws {
+    var handler = RequestHandler(now: { 0 })
+    _ = handler.handle(Array("debug://recipe?id=42".utf8)[...])
+    _ = handler.handle(Array("debug://settings".utf8)[...])
+    _ = handler.handle(Array("debug://recipe?id=42".utf8)[...])
+    #expect(handler.app.state == (try RouteTable.builtIn.parse("debug://recipe?id=42")).target)
+  }
+
+  @Test func aCachedLinkStillChecksItsDeadline() throws {
+    var handler = RequestHandler(now: { 1_000_000 })
+    _ = handler.handle(Array("debug://recipe?id=42".utf8)[...])
+    _ = handler.handle(Array("debug://settings".utf8)[...])
+    let before = handler.app.state
+    let late = #"{"op":"open","url":"debug://recipe?id=42","deadline":999000}"#
+    let (reply, log) = handler.handle(Array(late.utf8)[...])
+    #expect(try JSON.parse(reply)["error"]?["kind"] == .string("expired"))
+    #expect(log == nil)
+    #expect(handler.app.state == before)
+  }
+
+  @Test func theCacheIsBounded() throws {
+    var cache = AppliedReplyCache(capacity: 2)
+    for message in ["a", "b", "c", "d", "e"] {
+      let url = "debug://login-error?message=\(message)"
+      let link = try RouteTable.builtIn.parse(url)
+      cache.insert(
+        .init(url: url, link: link, target: link.target, reply: AppliedReply(reply: message, log: message)))
+      #expect(cache.count <= 2)
+      #expect(cache[url]?.reply.reply == Array(message.utf8))
+    }
+  }
+
+  @Test func everyHeldTextIsFoundUnderItsOwnBytes() throws {
+    var cache = AppliedReplyCache(capacity: 64)
+    let urls = (0..<64).map { "debug://login-error?message=m\($0)" }
+    for url in urls {
+      cache.insert(
+        .init(
+          url: url, link: try RouteTable.builtIn.parse(url), target: .root,
+          reply: AppliedReply(reply: url, log: url)))
+    }
+    #expect(cache.count == 64)
+    for url in urls { #expect(cache[url]?.url == url) }
+    #expect(cache["debug://login-error?message=m64"] == nil)
+    #expect(cache["debug://login-error?message=m"] == nil)  // a prefix of held texts
+  }
+
+  @Test func holdingATextAgainReplacesItsEntry() throws {
+    var cache = AppliedReplyCache(capacity: 4)
+    let url = "debug://settings"
+    let link = try RouteTable.builtIn.parse(url)
+    cache.insert(
+      .init(url: url, link: link, target: link.target, reply: AppliedReply(reply: "first", log: "")))
+    cache.insert(
+      .init(url: url, link: link, target: link.target, reply: AppliedReply(reply: "second", log: "")))
+    #expect(cache.count == 1)
+    #expect(cache[url]?.reply.reply == Array("second".utf8))
+  }
+
+  @Test(arguments: ["debug://settings", "DEBUG://Settings/", " debug://settings\t", "debug://recipe?id=7"])
+  func spellingsOfALinkGetTheReplyOfAFreshApp(_ url: String) {
+    var handler = RequestHandler(now: { 0 })
+    var fresh = RequestHandler(now: { 0 })
+    #expect(handler.handle(Array(url.utf8)[...]).reply == fresh.handle(Array(url.utf8)[...]).reply)
+  }
+
+  /// The cache is keyed by bytes: a spelling `String` calls equal (`é` composed, then
+  /// decomposed) gets what its own bytes give, not the reply held for the other.
+  @Test func canonicallyEquivalentSpellingsAreHeldApart() {
+    let composed = "debug://login-error?message=Caf\u{E9}"
+    let decomposed = "debug://login-error?message=Cafe\u{301}"
+    var handler = RequestHandler(now: { 0 })
+    var fresh = RequestHandler(now: { 0 })
+    _ = handler.handle(Array(composed.utf8)[...])
+    let reply = handler.handle(Array(decomposed.utf8)[...]).reply
+    #expect(reply.hasPrefix(#"{"ok":true"#))
+    #expect(reply == fresh.handle(Array(decomposed.utf8)[...]).reply)
+  }
+
+  @Test func validUTF8BeyondASCIIIsAccepted() throws {
+    var handler = RequestHandler(now: { 0 })
+    let reply = try JSON.parse(handler.handle(Array("debug://login-error?message=Café ☕".utf8)[...]).reply)
+    #expect(reply["error"]?["kind"] == .string("not-a-url"))  // the space, not the encoding
+    let encoded = try JSON.parse(
+      handler.handle(Array("debug://login-error?message=Caf%C3%A9".utf8)[...]).reply)
+    #expect(encoded["state"]?["overrides"]?["loginError"] == .string("Café"))
+  }
+}

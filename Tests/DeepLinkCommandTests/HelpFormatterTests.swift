@@ -1,0 +1,138 @@
+import DeepLinkRoutes
+import Foundation
+import RecipeRoutes
+import TestSupport
+import Testing
+
+@testable import DeepLinkCommand
+
+struct HelpFormatterTests {
+  /// Every help page of the built-in table, by golden file name.
+  static let pages: [(name: String, topic: HelpTopic)] =
+    [("help.txt", .topLevel)]
+    + RouteTable.builtIn.routes.map { ("help-\($0.name).txt", .route($0)) }
+    + BuiltInCommand.allCases.map { ("help-\($0.name).txt", .command($0)) }
+
+  static let pageNames = pages.map(\.name)
+
+  @Test(arguments: pageNames)
+  func matchesItsGoldenFile(_ name: String) {
+    let topic = Self.pages.first(where: { $0.name == name })!.topic
+    Golden.check(HelpFormatter.text(for: topic, table: .builtIn), named: name)
+  }
+
+  @Test(arguments: pageNames)
+  func fitsIn80Columns(_ name: String) {
+    let topic = Self.pages.first(where: { $0.name == name })!.topic
+    for line in HelpFormatter.text(for: topic, table: .builtIn).split(separator: "\n") {
+      #expect(line.count <= 80, "\(line.count) columns: \(line)")
+      #expect(!line.hasSuffix(" "), "trailing space: \(line)")
+    }
+  }
+
+  /// A table with long names and texts, to check wrapping where no golden file looks.
+  static let wide = RouteTable(routes: [
+    Route(
+      "a-route-with-a-rather-long-name", summary: String(repeating: "A long summary ", count: 6),
+      help: String(repeating: "Long help text that goes on. ", count: 8),
+      parameters: (1...6).map { index in
+        .choice(
+          "option-number-\(index)", ["first-choice", "second-choice", "third-choice"],
+          default: "first-choice",
+          help: String(repeating: "Help of an option. ", count: 6))
+      } + [.string("the-required-one", help: "Required")])
+  ])
+
+  struct NamedTable: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let table: RouteTable
+  }
+
+  /// Lines longer than 80 columns are allowed only for a word that cannot be broken (a URL).
+  static func isTooLong(_ line: Substring) -> Bool {
+    line.count > 80 && !line.split(separator: " ").contains(where: { $0.count > 60 })
+  }
+
+  @Test(arguments: [
+    NamedTable(testDescription: "small", table: TestTables.small),
+    NamedTable(testDescription: "extended", table: TestTables.extended),
+    NamedTable(testDescription: "wide", table: wide),
+  ])
+  func everyPageOfAnyTableFitsIn80Columns(_ named: NamedTable) {
+    let table = named.table
+    let topics =
+      [HelpTopic.topLevel] + table.routes.map { .route($0) } + BuiltInCommand.allCases.map { .command($0) }
+    for topic in topics {
+      for line in HelpFormatter.text(for: topic, table: table).split(separator: "\n") {
+        #expect(!Self.isTooLong(line), "\(line.count) columns: \(line)")
+      }
+    }
+    for line in RoutesFormatter.table(table).split(separator: "\n") {
+      #expect(!Self.isTooLong(line), "\(line.count) columns: \(line)")
+    }
+  }
+
+  @Test func longExamplesWrapWithContinuationsOutsideQuotes() throws {
+    let command =
+      "deeplink " + String(repeating: "word ", count: 14) + "'a quoted text that must stay whole' end"
+    let lines = HelpFormatter.commandLines(command)
+    #expect(lines.count > 1)
+    #expect(lines.dropLast().allSatisfy { $0.hasSuffix(" \\") && $0.count <= 80 })
+    #expect(lines.contains(where: { $0.contains("'a quoted text that must stay whole'") }))
+    let joined = lines.map { $0.hasSuffix(" \\") ? String($0.dropLast(2)) : $0 }
+      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    #expect(joined == command)
+  }
+
+  @Test func everyGoldenFileIsStillProduced() {
+    let produced = Set(Self.pageNames + RoutesFormatterTests.goldenNames)
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    let recorded = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+    #expect(recorded.subtracting(produced).isEmpty, "golden files nothing produces any more")
+  }
+
+  @Test func everyCommandNameIsReservedInTheRouteTable() {
+    #expect(Set(BuiltInCommand.allCases.map(\.name)) == Set(RouteTable.reservedNames))
+    #expect(!RouteTable.reservedNames.contains(BuiltInCommand.completeCallback))
+    #expect(Set(GlobalOption.allCases.map(\.rawValue)) == Set(RouteTable.reservedParameterNames))
+  }
+
+  @Test func theHiddenCompletionCallbackIsNotInHelp() {
+    for page in Self.pages {
+      #expect(!HelpFormatter.text(for: page.topic, table: .builtIn).contains("__complete"))
+    }
+  }
+
+  @Test func theOverviewListsEveryRouteCommandOptionExitCodeAndVariable() {
+    let help = HelpFormatter.text(for: .topLevel, table: .builtIn)
+    for route in RouteTable.builtIn.routes { #expect(help.contains("  \(route.name)  ")) }
+    for command in BuiltInCommand.allCases { #expect(help.contains("  \(command.name)  ")) }
+    for option in GlobalOption.allCases { #expect(help.contains(option.synopsis)) }
+    for code in ExitCode.allCases { #expect(help.contains("  \(code.rawValue)  ")) }
+    #expect(help.contains("DEEPLINK_SOCKET"))
+    #expect(help.contains("NO_COLOR"))
+  }
+
+  @Test func aRoutePageShowsEveryParameterWithItsFacts() {
+    let help = HelpFormatter.text(for: .route(RouteTable.builtIn.route(named: "recipes")!), table: .builtIn)
+    #expect(help.contains("deeplink recipes [--sort <name|newest|rating>] [<global options>]"))
+    #expect(help.contains("one of name, newest, rating; default: name"))
+    #expect(help.contains("sends debug://recipes?sort=newest"))
+  }
+
+  @Test func headingsAreBoldOnlyWithColour() {
+    let topic = HelpTopic.command(.wait)
+    #expect(HelpFormatter.text(for: topic, table: .builtIn, style: .plain).contains("\nUSAGE\n"))
+    #expect(
+      HelpFormatter.text(for: topic, table: .builtIn, style: Style(isColored: true))
+        .contains("\n\u{1B}[1mUSAGE\u{1B}[0m\n"))
+  }
+
+  @Test func anEmptyTableStillHasHelp() {
+    let table = RouteTable(routes: [])
+    #expect(HelpFormatter.text(for: .topLevel, table: table).contains("COMMANDS"))
+    for command in BuiltInCommand.allCases {
+      #expect(HelpFormatter.text(for: .command(command), table: table).contains("USAGE"))
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import DeepLinkCommand
+import DeepLinkRoutes
+import DeepLinkWire
+import RecipeRoutes
+import TestSupport
+import Testing
+
+struct RoutesFormatterTests {
+  static let goldenNames = ["routes.txt", "routes.json", "routes.md"]
+
+  @Test func matchesItsGoldenFiles() {
+    Golden.check(RoutesFormatter.text(.table, table: .builtIn), named: "routes.txt")
+    Golden.check(RoutesFormatter.text(.json, table: .builtIn), named: "routes.json")
+    Golden.check(RoutesFormatter.text(.markdown, table: .builtIn), named: "routes.md")
+  }
+
+  @Test func theTableFitsIn80Columns() {
+    for line in RoutesFormatter.table(.builtIn).split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+  }
+
+  @Test func jsonDescribesEveryParameter() throws {
+    let json = RoutesFormatter.json(table: .builtIn)
+    #expect(json["scheme"] == .string("debug"))
+    #expect(json["version"] == .string(RouteTable.builtIn.version))
+    let routes = try #require(json["routes"]?.arrayValue)
+    #expect(routes.count == RouteTable.builtIn.routes.count)
+    let recipe = try #require(routes.first(where: { $0["name"] == .string("recipe") }))
+    #expect(
+      recipe["parameters"]?.arrayValue?.first?.serialized
+        == #"{"name":"id","type":"integer","required":true,"default":null,"choices":null,"#
+        + #""range":{"min":1,"max":999999},"help":"Recipe id"}"#)
+    let recipes = try #require(routes.first(where: { $0["name"] == .string("recipes") }))
+    #expect(
+      recipes["parameters"]?.arrayValue?.first?.serialized
+        == #"{"name":"sort","type":"choice","required":false,"default":"name","#
+        + #""choices":["name","newest","rating"],"range":null,"help":"Order of the list"}"#)
+    #expect(json.pretty + "\n" == RoutesFormatter.text(.json, table: .builtIn))
+  }
+
+  @Test func markdownEscapesPipes() {
+    let table = RouteTable(routes: [
+      Route(
+        "pipe", summary: "A | B",
+        parameters: [.choice("way", ["a", "b"], default: "a", help: "Either | or")])
+    ])
+    let markdown = RoutesFormatter.markdown(table: table)
+    #expect(markdown.contains(#"| `pipe` | A \| B | `deeplink pipe` | `debug://pipe` |"#))
+    #expect(markdown.contains(#"| `pipe` | `--way` | one of `a`, `b` | `a` | Either \| or |"#))
+  }
+}

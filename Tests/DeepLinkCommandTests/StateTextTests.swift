@@ -1,0 +1,31 @@
+import DeepLinkWire
+import Testing
+
+@testable import DeepLinkCommand
+
+/// `deeplink state` as text: arguments and overrides as JSON values (strings quoted).
+@Suite struct StateTextTests {
+  @Test func rendersTheStackAndTheOverrides() throws {
+    let state = try JSON.parse(
+      #"{"path":[{"destination":"recipe","id":42},{"destination":"recipe-edit","id":42,"unsaved":false}],"#
+        + #""overrides":{"networkError":true,"loginError":"Say \"no\""},"screen":"Screen\n"}"#)
+    #expect(
+      StateText.render(state) == """
+        path:      recipe(id: 42) › recipe-edit(id: 42, unsaved: false)
+        overrides: networkError: true, loginError: "Say \\"no\\""
+
+        Screen
+
+        """)
+  }
+
+  @Test func anEmptyStateIsTheRoot() throws {
+    #expect(
+      StateText.render(try JSON.parse(#"{"path":[],"overrides":{},"screen":""}"#)) == """
+        path:      root
+        overrides: none
+
+
+        """)
+  }
+}

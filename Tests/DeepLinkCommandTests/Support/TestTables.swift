@@ -1,0 +1,48 @@
+import DeepLinkCommand
+import DeepLinkRoutes
+import RecipeRoutes
+
+/// Small tables made for the tests: they show that the command line follows whatever the
+/// table declares, with nothing about a route written in DeepLinkCommand.
+enum TestTables {
+  /// Every kind of parameter, and a route that shadows a global option.
+  static let small = RouteTable(routes: [
+    Route(
+      "alpha", summary: "Show alpha", help: "Alpha takes every kind of parameter.",
+      parameters: [
+        .integer("count", range: -5...5, help: "How many"),
+        .string("note", default: "", help: "A note"),
+        .flag("loud", help: "Say it loudly"),
+        .choice("mode", ["fast", "slow"], default: "fast", help: "How"),
+      ]),
+    Route("beta", summary: "Show beta"),
+    Route(
+      "gamma", summary: "Shadow a global option",
+      parameters: [.string("json", default: "none", help: "Not the global --json")]),
+  ])
+
+  /// The built-in table plus one route, as someone adding a route would write it.
+  static let extended = RouteTable(
+    routes: RouteTable.builtIn.routes + [
+      Route(
+        "search", summary: "Show search results",
+        help: "Opens the search screen with a query typed in.",
+        parameters: [
+          .string("query", help: "What to search for"),
+          .integer("limit", range: 1...50, default: 20, help: "How many results"),
+        ])
+    ])
+
+  static func link(
+    _ table: RouteTable, _ name: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:]
+  )
+    -> Link
+  {
+    try! table.link(name, arguments)
+  }
+}
+
+/// Parses `arguments` against `table`, for tests.
+func parse(_ arguments: [String], _ table: RouteTable = .builtIn) throws(UsageError) -> Invocation {
+  try Invocation.parse(arguments, table: table)
+}
