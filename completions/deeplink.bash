@@ -29,6 +29,8 @@ _deeplink_kind() {
     screen) REPLY='command' ;;
     wait) REPLY='command' ;;
     batch) REPLY='command' ;;
+    targets) REPLY='command' ;;
+    approve) REPLY='command' ;;
     completions) REPLY='command' ;;
     help) REPLY='command' ;;
     version) REPLY='command' ;;
@@ -41,7 +43,7 @@ _deeplink_names() {
   _deeplink_vals=(settings profile recipes recipe recipe-edit login login-error recipe-empty
     recipe-error favorites favorites-empty reset)
   [[ $1 == route ]] && return
-  _deeplink_vals+=(url open routes state screen wait batch completions help version)
+  _deeplink_vals+=(url open routes state screen wait batch targets approve completions help version)
 }
 
 # _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).
@@ -66,6 +68,8 @@ _deeplink_options() {
     command:screen) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:wait) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:approve) _deeplink_opts=(--bundle-id --socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
@@ -120,13 +124,24 @@ _deeplink_value() {
         --timeout) REPLY=free; return ;;
       esac
       ;;
+    command:targets)
+      case $2 in
+        --json) REPLY=none; return ;;
+      esac
+      ;;
+    command:approve)
+      case $2 in
+        --bundle-id) REPLY=free; return ;;
+        --target) REPLY=targets; return ;;
+      esac
+      ;;
   esac
   case $2 in
     --socket) REPLY=path; ;;
     --timeout) REPLY=free; ;;
     --json) REPLY=none; ;;
     --quiet) REPLY=none; ;;
-    --target) REPLY=free; ;;
+    --target) REPLY=targets; ;;
     --package) REPLY=free; ;;
     --dry-run) REPLY=none; ;;
     --help) REPLY=none; ;;
@@ -203,6 +218,17 @@ _deeplink_live() {
   _deeplink_add "${candidates[@]}"
 }
 
+# Adds the --target values: the kinds, then the simulators and devices the callback finds.
+_deeplink_targets() {
+  local command=${words[0]} line
+  local -a candidates=()
+  [[ $command == */* && -x $command ]] || command=deeplink
+  while IFS= read -r line; do
+    candidates+=("$1${line%%$'\t'*}")
+  done < <(command "$command" __complete targets 2>/dev/null)
+  _deeplink_add "${candidates[@]}"
+}
+
 # Adds the values of the option whose kind _deeplink_value left in REPLY, prefixed by $1.
 _deeplink_values() {
   local value
@@ -214,6 +240,7 @@ _deeplink_values() {
       _deeplink_add "${candidates[@]}"
       ;;
     live) _deeplink_live "$1" "${_deeplink_vals[@]}" ;;
+    targets) _deeplink_targets "$1" ;;
     path) _deeplink_path ;;
   esac
 }

@@ -48,6 +48,10 @@ function __deeplink_kind
       echo command
     case batch
       echo command
+    case targets
+      echo command
+    case approve
+      echo command
     case completions
       echo command
     case help
@@ -82,6 +86,8 @@ function __deeplink_names
       screen 'Print the app\'s current screen' \
       wait 'Wait until an app is listening' \
       batch 'Send one link per line, all over one connection' \
+      targets 'List the app, simulators and Android devices to send links to' \
+      approve 'Let a simulator open the links in an app without asking' \
       completions 'Print a shell completion script' \
       help 'Show help for a command or a route' \
       version 'Print the version'
@@ -97,7 +103,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -108,7 +114,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -119,7 +125,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -130,7 +136,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -142,7 +148,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -152,7 +158,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -163,7 +169,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -173,7 +179,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -183,7 +189,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -193,7 +199,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -203,7 +209,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -213,7 +219,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -223,7 +229,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -233,7 +239,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -244,7 +250,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print the routes as JSON' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -254,7 +260,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print the state as one JSON object' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -264,7 +270,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -274,7 +280,7 @@ function __deeplink_options
         --timeout 'Give up after this many seconds, with exit code 75' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -284,7 +290,28 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --help 'Show help for the command at hand'
+    case command:targets
+      printf '%s\t%s\n' \
+        --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
+        --json 'Print the targets as a JSON array' \
+        --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --help 'Show help for the command at hand'
+    case command:approve
+      printf '%s\t%s\n' \
+        --bundle-id 'The app\'s bundle identifier' \
+        --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
+        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
+        --json 'Print JSON instead of text' \
+        --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'The simulator (default: the one booted)' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -294,7 +321,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -304,7 +331,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -314,7 +341,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand'
@@ -324,7 +351,7 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
         --quiet 'Print nothing on success; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --help 'Show help for the command at hand' \
@@ -391,6 +418,21 @@ function __deeplink_value
           echo free
           return
       end
+    case command:targets
+      switch $argv[2]
+        case --json
+          echo none
+          return
+      end
+    case command:approve
+      switch $argv[2]
+        case --bundle-id
+          echo free
+          return
+        case --target
+          echo targets
+          return
+      end
   end
   switch $argv[2]
     case --socket
@@ -402,7 +444,7 @@ function __deeplink_value
     case --quiet
       echo none
     case --target
-      echo free
+      echo targets
     case --package
       echo free
     case --dry-run
@@ -450,6 +492,20 @@ function __deeplink_live
   end
 end
 
+# Prints the --target values, each prefixed by $argv[1], with their help: the kinds, then
+# the simulators and devices the callback finds.
+function __deeplink_targets
+  set -l command (commandline -opc)[1]
+  if not string match -q -- '*/*' $command; or not test -x $command
+    set command deeplink
+  end
+  command -q $command; or return
+  for line in (command $command __complete targets 2>/dev/null)
+    set -l parts (string split -m 1 \t -- $line)
+    printf '%s%s\t%s\n' $argv[1] $parts[1] "$parts[2]"
+  end
+end
+
 # Prints the values of option $argv[2] in context $argv[1], each prefixed by $argv[3]
 # (--option= or nothing); $argv[4] is the value typed so far, $argv[5] the socket.
 function __deeplink_values
@@ -462,6 +518,8 @@ function __deeplink_values
       end
     case live
       __deeplink_live $argv[3] $reply[2..3] $argv[5]
+    case targets
+      __deeplink_targets $argv[3]
     case path
       for path in (__fish_complete_path $argv[4])
         printf '%s%s\n' $argv[3] $path

@@ -33,6 +33,13 @@ import Testing
       if testCase.setup == .app { environment["DEEPLINK_SOCKET"] = running.socket }
     case .hostileCallback:
       pathFirst = try Self.hostileDeeplink(in: directory, marker: marker)
+    case .standInDevices:
+      let standIns = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DeviceTests/StandIns").path
+      pathFirst = standIns + "/bin"
+      try "emulator-5554\tdevice product:sdk_gphone64_x86_64 model:Pixel_7 transport_id:1\n".write(
+        toFile: directory.file("adb-devices"), atomically: true, encoding: .utf8)
+      environment["STANDIN_ADB_DEVICES"] = directory.file("adb-devices")
     }
 
     let answer = try ShellDriver.complete(

@@ -14,6 +14,8 @@ struct InvocationParser {
   /// `Set` of a type costs the Swift runtime a conformance lookup across the whole binary, a
   /// tenth of the start-up of `deeplink settings --socket S` (BENCHMARKS.md).
   var givenOptions: [GlobalOption] = []
+  /// The values of a command's own options that take one (`approve --bundle-id`).
+  var ownValues: [String: String] = [:]
 
   init(tokens: [ArgumentToken], table: RouteTable) {
     self.tokens = tokens
@@ -91,6 +93,18 @@ struct InvocationParser {
       return .routes(options.json ? .json : .table)
     case .state: return .state
     case .screen: return .screen
+    case .targets: return .targets
+    case .approve:
+      guard let bundleID = ownValues[BuiltInCommand.bundleIDFlag] else {
+        throw .missingArgument(.approve, what: "--bundle-id <id>, the app's bundle identifier")
+      }
+      guard Self.isBundleIdentifier(bundleID) else {
+        throw .invalidValue(
+          option: BuiltInCommand.bundleIDFlag, value: bundleID,
+          expected: "a bundle identifier such as com.example.Recipes (letters, digits, '-' and '.')",
+          in: .command(.approve))
+      }
+      return .approve(bundleID: bundleID)
     case .wait: return .wait
     case .version: return .version
     case .batch:
@@ -127,6 +141,10 @@ struct InvocationParser {
         continue
       case .argument(let word):
         words.append(word)
+      case .longOption(let name, let value) where command.ownValueFlags.contains("--" + name):
+        guard ownValues["--" + name] == nil else { throw .duplicateOption("--" + name, in: context) }
+        guard let text = value ?? takeValue() else { throw .missingValue(option: "--" + name, in: context) }
+        ownValues["--" + name] = text
       case .longOption(let name, let value) where command.ownFlags.contains("--" + name):
         if let value { throw .unexpectedValue(option: "--" + name, value: value, in: context) }
         guard flags.insert("--" + name).inserted else { throw .duplicateOption("--" + name, in: context) }
@@ -138,6 +156,16 @@ struct InvocationParser {
       }
     }
     return (words, flags)
+  }
+
+  /// Whether `text` is a bundle identifier: letters, digits, `-` and `.`, as Info.plist's
+  /// CFBundleIdentifier allows.
+  static func isBundleIdentifier(_ text: String) -> Bool {
+    !text.isEmpty && !text.hasPrefix(".") && !text.hasSuffix(".")
+      && text.unicodeScalars.allSatisfy { scalar in
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+          || scalar == "-" || scalar == "."
+      }
   }
 
   // MARK: - Global options

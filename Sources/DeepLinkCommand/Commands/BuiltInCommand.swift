@@ -11,6 +11,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   case screen
   case wait
   case batch
+  case targets
+  case approve
   case completions
   case help
   case version
@@ -30,6 +32,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .screen: ""
     case .wait: "[--timeout <seconds>]"
     case .batch: "[<file> | -]"
+    case .targets: "[--json]"
+    case .approve: "--bundle-id <id>"
     case .completions: "<bash | zsh | fish>"
     case .help: "[<command> | <route>]"
     case .version: ""
@@ -46,6 +50,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .screen: "Print the app's current screen"
     case .wait: "Wait until an app is listening"
     case .batch: "Send one link per line, all over one connection"
+    case .targets: "List the app, simulators and Android devices to send links to"
+    case .approve: "Let a simulator open the links in an app without asking"
     case .completions: "Print a shell completion script"
     case .help: "Show help for a command or a route"
     case .version: "Print the version"
@@ -82,6 +88,20 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "and lines starting with '#' are skipped. Every line is checked before the first is "
         + "sent. The batch stops at the first failure, names its line number, and exits with "
         + "that failure's code."
+    case .targets:
+      "Lists what links can go to now, each with the --target value that selects it: the app if "
+        + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and the "
+        + "Android emulators and devices ready for commands (through adb). A tool that is not "
+        + "installed lists nothing. With --json, an array of objects with 'target', 'kind' (app, "
+        + "simulator, android), 'name' and 'id' (the socket, UDID or serial). On a simulator, the "
+        + "first link of a custom scheme stops at an \"Open in <App>?\" prompt while simctl reports "
+        + "success: run 'deeplink approve --bundle-id <id>' once per simulator."
+    case .approve:
+      "Pre-approves the table's scheme for the app with this bundle id on a simulator, so that "
+        + "links open without the \"Open in <App>?\" prompt: runs xcrun simctl spawn <UDID> "
+        + "defaults write com.apple.launchservices.schemeapproval "
+        + "\"com.apple.CoreSimulator.CoreSimulatorBridge--><scheme>\" -string <id>. The target is "
+        + "the one booted simulator unless --target (or DEEPLINK_TARGET) names one."
     case .completions:
       "Prints a completion script for the shell, generated from the route table, so that "
         + "routes, options and their values complete with Tab. Load it from your shell's "
@@ -114,9 +134,9 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// One of ``ownFlags``.
-    init(flag: String, help: String) {
+    init(flag: String, synopsis: String? = nil, help: String) {
       self.flag = flag
-      self.synopsis = flag
+      self.synopsis = synopsis ?? flag
       self.help = help
     }
   }
@@ -133,14 +153,35 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       [Option(.json, help: "Print the state as one JSON object")]
     case .wait:
       [Option(.timeout, help: "Give up after this many seconds, with exit code 75")]
+    case .targets:
+      [Option(.json, help: "Print the targets as a JSON array")]
+    case .approve:
+      [
+        Option(
+          flag: Self.bundleIDFlag, synopsis: Self.bundleIDFlag + " <id>", help: "The app's bundle identifier"),
+        Option(.target, help: "The simulator (default: the one booted)"),
+      ]
     case .url, .open, .screen, .batch, .completions, .help, .version:
       []
     }
   }
 
-  /// Options this command takes besides the global ones, as typed (`--markdown`); all flags.
+  /// `--bundle-id <id>`, of ``approve``.
+  package static let bundleIDFlag = "--bundle-id"
+
+  /// Options this command takes besides the global ones, as typed (`--markdown`); all flags
+  /// but ``ownValueFlags``.
   package var ownFlags: [String] {
-    self == .routes ? [Self.markdownFlag] : []
+    switch self {
+    case .routes: [Self.markdownFlag]
+    case .approve: [Self.bundleIDFlag]
+    default: []
+    }
+  }
+
+  /// Those of ``ownFlags`` that take a value.
+  package var ownValueFlags: [String] {
+    self == .approve ? [Self.bundleIDFlag] : []
   }
 
   /// What the command takes, to complete "unexpected argument 'x'; …".
@@ -151,7 +192,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .batch: "batch takes at most one file"
     case .completions: "completions takes one shell"
     case .help: "help takes one command or route"
-    case .routes, .state, .screen, .wait, .version: "\(name) takes no arguments"
+    case .routes, .state, .screen, .wait, .targets, .approve, .version: "\(name) takes no arguments"
     }
   }
 }

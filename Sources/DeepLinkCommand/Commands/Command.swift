@@ -25,6 +25,10 @@ package enum Command: Hashable, Sendable {
   case wait
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).
   case batch(path: String?)
+  /// List what links can go to now.
+  case targets
+  /// Pre-approve the table's scheme on a simulator for the app with this bundle id.
+  case approve(bundleID: String)
   /// Print a completion script.
   case completions(shell: CompletionShell)
   /// Print help, to stdout, exit 0.

@@ -103,7 +103,8 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .json: "Print JSON instead of text"
     case .quiet: "Print nothing on success; errors still go to stderr"
     case .target:
-      "Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]"
+      "Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; "
+        + "'deeplink targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
     case .dryRun: "Print the commands that would deliver the link, one per line; run nothing"
     case .help: "Show help for the command at hand"

@@ -57,6 +57,17 @@ extension BashScript {
       _deeplink_add "${candidates[@]}"
     }
 
+    # Adds the --target values: the kinds, then the simulators and devices the callback finds.
+    _deeplink_targets() {
+      local command=${words[0]} line
+      local -a candidates=()
+      [[ $command == */* && -x $command ]] || command=deeplink
+      while IFS= read -r line; do
+        candidates+=("$1${line%%$'\t'*}")
+      done < <(command "$command" \#(CompletionCallback.command) \#(CompletionCallback.targets) 2>/dev/null)
+      _deeplink_add "${candidates[@]}"
+    }
+
     # Adds the values of the option whose kind _deeplink_value left in REPLY, prefixed by $1.
     _deeplink_values() {
       local value
@@ -68,6 +79,7 @@ extension BashScript {
           _deeplink_add "${candidates[@]}"
           ;;
         live) _deeplink_live "$1" "${_deeplink_vals[@]}" ;;
+        targets) _deeplink_targets "$1" ;;
         path) _deeplink_path ;;
       esac
     }

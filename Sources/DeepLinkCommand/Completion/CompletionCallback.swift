@@ -15,8 +15,10 @@ import DeepLinkWire
 package enum CompletionCallback {
   /// `__complete`: the hidden command.
   package static let command = BuiltInCommand.completeCallback
-  /// `values`: the one question the scripts ask.
+  /// `values`: the question the scripts ask for a route's option.
   package static let values = "values"
+  /// `targets`: the question the scripts ask for `--target`.
+  package static let targets = "targets"
   /// At most this many values are printed.
   package static let maximumCount = 1_000
   /// Descriptions are cut to this many characters.

@@ -24,12 +24,15 @@ package struct CompletionModel: Sendable {
     case path
     /// Anything; nothing to offer (`--timeout`).
     case free
+    /// A `--target` value: the kinds, then the simulators and devices found now, through the
+    /// callback `deeplink __complete targets`.
+    case targets
 
     /// Whether the option takes the next word as its value.
     package var takesNextWord: Bool {
       switch self {
       case .none, .boolean: false
-      case .choices, .live, .path, .free: true
+      case .choices, .live, .path, .free, .targets: true
       }
     }
   }
@@ -94,7 +97,9 @@ package struct CompletionModel: Sendable {
     }
     let commands = BuiltInCommand.allCases.map { command in
       let own = command.ownFlags.map { flag in
-        Option(flag: flag, summary: Self.help(of: flag, in: command) ?? "", value: .none)
+        Option(
+          flag: flag, summary: Self.help(of: flag, in: command) ?? "",
+          value: command.ownValueFlags.contains(flag) ? .free : .none)
       }
       return Context(
         kind: .command, name: command.name, summary: command.summary,
@@ -129,7 +134,8 @@ package struct CompletionModel: Sendable {
       switch option {
       case .socket: .path
       case .timeout: .free
-      case .target, .package: .free
+      case .target: .targets
+      case .package: .free
       case .json, .quiet, .dryRun, .help, .version: .none
       }
     let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help
@@ -148,7 +154,7 @@ package struct CompletionModel: Sendable {
     case .completions: .words(CompletionShell.allCases.map(\.rawValue))
     case .batch: .path
     case .open: .free
-    case .routes, .state, .screen, .wait, .version: .none
+    case .routes, .state, .screen, .wait, .targets, .approve, .version: .none
     }
   }
 }

@@ -17,6 +17,20 @@ extension FishScript {
       end
     end
 
+    # Prints the --target values, each prefixed by $argv[1], with their help: the kinds, then
+    # the simulators and devices the callback finds.
+    function __deeplink_targets
+      set -l command (commandline -opc)[1]
+      if not string match -q -- '*/*' $command; or not test -x $command
+        set command deeplink
+      end
+      command -q $command; or return
+      for line in (command $command \#(CompletionCallback.command) \#(CompletionCallback.targets) 2>/dev/null)
+        set -l parts (string split -m 1 \t -- $line)
+        printf '%s%s\t%s\n' $argv[1] $parts[1] "$parts[2]"
+      end
+    end
+
     # Prints the values of option $argv[2] in context $argv[1], each prefixed by $argv[3]
     # (--option= or nothing); $argv[4] is the value typed so far, $argv[5] the socket.
     function __deeplink_values
@@ -29,6 +43,8 @@ extension FishScript {
           end
         case live
           __deeplink_live $argv[3] $reply[2..3] $argv[5]
+        case targets
+          __deeplink_targets $argv[3]
         case path
           for path in (__fish_complete_path $argv[4])
             printf '%s%s\n' $argv[3] $path

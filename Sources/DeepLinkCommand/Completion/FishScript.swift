@@ -94,6 +94,7 @@ struct FishScript {
       case .live(let route, let parameter): "printf '%s\\n' live \(list([route, parameter]))"
       case .path: "echo path"
       case .free: "echo free"
+      case .targets: "echo targets"
       }
     return (word(option.flag), body)
   }

@@ -51,6 +51,7 @@ struct ShellCaseFunctions {
       case .live(let route, let parameter): "REPLY=live \(array)=(\(list([route, parameter])))"
       case .path: "REPLY=path"
       case .free: "REPLY=free"
+      case .targets: "REPLY=targets"
       }
     return "\(pattern(word(option.flag))) \(body);"
   }

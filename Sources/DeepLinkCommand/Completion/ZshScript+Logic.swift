@@ -17,6 +17,20 @@ extension ZshScript {
       _describe -t values "$2" candidates
     }
 
+    # Offers the --target values with their help: the kinds, then the simulators and devices
+    # the callback finds.
+    _deeplink_targets() {
+      local command=${words[1]} line
+      local -a candidates
+      [[ $command == */* && -x $command ]] || command=deeplink
+      for line in "${(@f)$(command $command \#(CompletionCallback.command) \#(CompletionCallback.targets) 2>/dev/null)}"; do
+        [[ -n $line ]] || continue
+        line=${line//\\/\\\\}
+        candidates+=("${${line%%$'\t'*}//:/\\:}:${line#*$'\t'}")
+      done
+      _describe -t targets target candidates
+    }
+
     # Offers the values of the option whose kind _deeplink_value left in REPLY; $1 is = after
     # --option=.
     _deeplink_values() {
@@ -24,6 +38,7 @@ extension ZshScript {
         (boolean) [[ -n $1 ]] && compadd -a reply ;;
         (choices) compadd -a reply ;;
         (live) _deeplink_live "${reply[@]}" ;;
+        (targets) _deeplink_targets ;;
         (path) _files ;;
         (*) return 1 ;;
       esac

@@ -180,6 +180,18 @@ package enum HelpFormatter {
           "one link from standard input"
         ),
       ]
+    case .targets:
+      return [
+        ("deeplink targets", "lists the app, booted simulators and attached Android devices"),
+        ("deeplink targets --json", "the same, for machines"),
+      ]
+    case .approve:
+      return [
+        (
+          "deeplink approve --bundle-id com.example.Recipes",
+          "\(table.scheme):// links open in that app on the booted simulator without asking"
+        )
+      ]
     case .completions:
       return [
         ("source <(deeplink completions bash)", "in ~/.bashrc"),

@@ -186,9 +186,92 @@ extension DeepLinkTool {
         ["adb"] + androidArguments($0, serial: chosen ?? Self.serialPlaceholder, options: options)
       }
     }
-    return commands.map { words in
-      words.map { [Self.udidPlaceholder, Self.serialPlaceholder].contains($0) ? $0 : ShellQuoting.quote($0) }
-        .joined(separator: " ")
+    return commands.map(Self.printable)
+  }
+
+  // MARK: - targets, approve, completion
+
+  /// `deeplink targets [--json]`.
+  func listTargets(_ options: GlobalOptions) throws(ClientFailure) {
+    let runner = toolRunner(options)
+    let listing = TargetListing.discover(socket: socketPath(options), runner: { runner })
+    for note in listing.notes {
+      streams.err("deeplink: note: " + ControlCharacters.escaped(note, keepingNewlines: true) + "\n")
     }
+    guard !options.quiet else { return }
+    try write(
+      options.json ? JSON.array(listing.entries.map(\.json)).pretty + "\n" : Self.visible(listing.text))
+  }
+
+  /// How long `--target <TAB>` may spend asking each tool; with neither installed, nothing is
+  /// started and the answer is immediate.
+  static let targetCompletionBudgetMilliseconds = 500
+
+  /// `deeplink __complete targets`: the kinds, then the simulators and devices found within
+  /// the budget; never the app's socket (the kinds already offer `app`), never an error.
+  func targetCompletionLines() -> [String] {
+    let path = environment[DeviceTool.pathVariable.name]
+    return TargetListing.discover(socket: nil) {
+      DeviceToolRunner(
+        path: path, deadline: .after(milliseconds: Self.targetCompletionBudgetMilliseconds),
+        seconds: Double(Self.targetCompletionBudgetMilliseconds) / 1000)
+    }.completionLines
+  }
+
+  /// `deeplink approve --bundle-id ID`: pre-approves the table's scheme for that app on a
+  /// simulator (the one booted unless `--target` or `DEEPLINK_TARGET` names one).
+  func approve(_ bundleID: String, options: GlobalOptions) throws(ClientFailure) {
+    var target = try target(options)
+    if target == .app && options.target == nil { target = .simulator(device: nil) }
+    guard case .simulator(let device) = target else {
+      throw .device(
+        .wrongTarget(.approve, target, expected: "simulator targets (simulator or simulator:DEVICE)"))
+    }
+    if options.dryRun {
+      var commands: [[String]] = []
+      var udid = Self.udidPlaceholder
+      if let device, SimulatorDevice.looksLikeUDID(device) {
+        udid = device
+      } else {
+        commands.append(["xcrun"] + SimulatorDevice.listArguments)
+      }
+      commands.append(
+        ["xcrun"] + SimulatorCommands.approve(scheme: table.scheme, bundleID: bundleID, udid: udid))
+      try write(commands.map(Self.printable).joined(separator: "\n") + "\n")
+      return
+    }
+    let runner = toolRunner(options)
+    let chosen = try resolve(target, runner: runner)
+    do throws(DeviceFailure) {
+      let arguments = SimulatorCommands.approve(scheme: table.scheme, bundleID: bundleID, udid: chosen.id)
+      let result = try runner.run(.xcrun, arguments)
+      let simulator = SimulatorDevice(
+        udid: chosen.id, name: chosen.name, state: "Booted", runtime: "", isAvailable: true)
+      if let failure = SimulatorCommands.failure(
+        of: result, command: arguments, scheme: table.scheme, device: simulator)
+      {
+        throw failure
+      }
+    } catch {
+      throw .device(error)
+    }
+    guard !options.quiet else { return }
+    if options.json {
+      let object = JSON.object([
+        ("approved", .bool(true)), ("scheme", .string(table.scheme)), ("bundleId", .string(bundleID)),
+        ("target", .string(chosen.target.text)), ("name", .string(chosen.name)), ("id", .string(chosen.id)),
+      ])
+      try write(object.serialized + "\n")
+    } else {
+      try write(
+        "approved \(table.scheme):// links for \(bundleID) on \(chosen.description): they open without "
+          + "the \"Open in\" prompt\n")
+    }
+  }
+
+  /// A command line for `--dry-run`: each word shell-quoted, placeholders as they are.
+  static func printable(_ words: [String]) -> String {
+    words.map { [udidPlaceholder, serialPlaceholder].contains($0) ? $0 : ShellQuoting.quote($0) }
+      .joined(separator: " ")
   }
 }

@@ -125,8 +125,14 @@ package struct DeepLinkTool {
       try waitForApp(options)
     case .batch(let path):
       try runBatch(path, options: options)
+    case .targets:
+      try listTargets(options)
+    case .approve(let bundleID):
+      try approve(bundleID, options: options)
     case .completions(let shell):
       try write(CompletionScript.text(for: shell, table: table))
+    case .complete(let arguments) where arguments == [CompletionCallback.targets]:
+      try write(targetCompletionLines().map { $0 + "\n" }.joined())
     case .complete(let arguments):
       let lines = CompletionCallback.lines(arguments, table: table, environment: environment)
       try write(lines.map { $0 + "\n" }.joined())

@@ -48,7 +48,8 @@ public struct RouteTable: Sendable {
 
   /// Names a route may not take, because `deeplink` uses them as commands.
   public static let reservedNames: [String] = [
-    "url", "open", "routes", "state", "screen", "wait", "batch", "completions", "help", "version",
+    "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "completions",
+    "help", "version",
   ]
 
   /// Names a parameter may not take, because `deeplink` uses them as global options

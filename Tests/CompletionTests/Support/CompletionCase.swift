@@ -26,6 +26,9 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
     case appOnTheLine
     /// A `deeplink` earlier on PATH whose callback prints ``CompletionCase/hostileValues``.
     case hostileCallback
+    /// The stand-in `xcrun` and `adb` of Tests/DeviceTests/StandIns first on PATH: one booted
+    /// simulator (besides shut-down ones) and one Android device ready.
+    case standInDevices
   }
 
   let name: String
@@ -175,6 +178,23 @@ extension CompletionCase {
         name: "hostile values stay text", line: "deeplink profile --id ",
         expected: .exactly(hostileValues.map(\.value)), setup: .hostileCallback,
         help: Dictionary(uniqueKeysWithValues: hostileValues.map { ($0.value, $0.description) })),
+      CompletionCase(
+        name: "--target: the kinds, the booted simulator and the attached device",
+        line: "deeplink --target ",
+        expected: .exactly(targetKinds + [standInSimulator, standInAndroid]), setup: .standInDevices,
+        help: [standInSimulator: "iPhone 15 (iOS 17.2)", standInAndroid: "Pixel_7"]),
+      CompletionCase(
+        name: "--target= after a route, by prefix", line: "deeplink settings --target=si",
+        expected: .exactly(["simulator", standInSimulator]), setup: .standInDevices),
+      CompletionCase(
+        name: "--target without xcrun or adb: the kinds", line: "deeplink recipe --id 4 --target ",
+        expected: .exactly(targetKinds)),
     ]
   }()
+
+  /// What `--target` always offers.
+  static let targetKinds = ["app", "simulator", "android"]
+  /// The targets the stand-ins report (Tests/DeviceTests/StandIns).
+  static let standInSimulator = "simulator:5B6D9A4C-1E2F-4A3B-9C8D-7E6F5A4B3C2D"
+  static let standInAndroid = "android:emulator-5554"
 }

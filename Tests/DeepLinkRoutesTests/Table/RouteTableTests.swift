@@ -34,7 +34,8 @@ struct RouteTableTests {
   func reservedNames() {
     #expect(
       RouteTable.reservedNames == [
-        "url", "open", "routes", "state", "screen", "wait", "batch", "completions", "help", "version",
+        "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "completions",
+        "help", "version",
       ])
   }
 
