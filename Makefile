@@ -58,8 +58,11 @@ bench: release
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-bench
 	BIN="$(RELEASE_BIN)" bench/run.sh
 
-test: build
-	$(SWIFT) test
+# One build, warnings as errors, of everything the tests run (the products included), then the
+# tests on that build: `swift test` alone would build it again without the flag.
+test:
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
 
 fuzz:
 	@set -o pipefail; for target in $(FUZZ_TARGETS); do \

@@ -39,9 +39,7 @@ public enum WireCheck {
         + "(fails: \(expected.fails)), chunk \(chunkSize), limit \(limit)"
     }
 
-    var handler = RequestHandler(debugLinksEnabled: true, now: { 1_000_000 })
-    for line in lines {
-      let reply = handler.handle(line[...]).reply
+    for (line, reply) in zip(lines, replies(to: lines)) {
       if let problem = checkReply(reply) { return "line \(line): \(problem)" }
     }
 
@@ -52,6 +50,22 @@ public enum WireCheck {
       }
     }
     return nil
+  }
+
+  /// The lines of a fuzz input: what follows its control byte, split at `\n` (and one `\r`
+  /// before it) up to the first line over the limit the control byte picks. A regression test
+  /// reads them to see that a kept input reaches the code it was kept for.
+  public static func lines(of bytes: [UInt8]) -> [[UInt8]] {
+    guard let control = bytes.first else { return [] }
+    let limit = control & 0x10 == 0 ? 32 : LineFramer.defaultMaximumLineLength
+    return reference(Array(bytes.dropFirst()), limit: limit).lines
+  }
+
+  /// The replies one ``RequestHandler`` (debug links on, the clock at 1,000,000 ms) gives
+  /// to `lines`, in order.
+  public static func replies(to lines: [[UInt8]]) -> [String] {
+    var handler = RequestHandler(debugLinksEnabled: true, now: { 1_000_000 })
+    return lines.map { handler.handle($0[...]).reply }
   }
 
   /// Lines cut by splitting at `\n` and dropping one `\r` before it, up to the first line

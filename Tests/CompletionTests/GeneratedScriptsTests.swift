@@ -35,15 +35,100 @@ import Testing
     #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
   }
 
-  @Test("every route and command is in every script")
-  func everyNameIsThere() {
-    for shell in CompletionShell.allCases {
-      let script = CompletionScript.text(for: shell, table: .builtIn)
-      for name in RouteTable.builtIn.routes.map(\.name) + BuiltInCommand.allCases.map(\.name) {
-        #expect(script.contains(name), "\(name) missing from the \(shell) script")
-      }
+  /// Each script's own functions, run in its shell, name every route and command where
+  /// completion looks them up: the kind of each name, the list of routes (and of commands),
+  /// and the options of each route and command. The expectations come from the route table
+  /// and the command list, not from the generator.
+  @Test("every route and command is where each script looks it up", arguments: CompletionShell.allCases)
+  func everyNameIsWhereItIsLookedUp(_ shell: CompletionShell) throws {
+    let routes = RouteTable.builtIn.routes
+    let commands = BuiltInCommand.allCases
+    let unknown = "no-such-route"
+    let names = routes.map(\.name) + commands.map(\.name) + [unknown]
+    let contexts = routes.map { "route:" + $0.name } + commands.map { "command:" + $0.name }
+    let result = try Command.run(
+      "/usr/bin/env", Self.lookUp[shell]!,
+      environment: [
+        "DL_SCRIPT": ShellDriver.script(shell), "DL_NAMES": names.joined(separator: " "),
+        "DL_CONTEXTS": contexts.joined(separator: " "),
+      ])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    var lines: [String: [String]] = [:]
+    for line in result.stdout.split(separator: "\n") {
+      let words = line.split(separator: " ").map(String.init)
+      guard words.count >= 2 else { continue }
+      lines[words[0] + " " + words[1]] = Array(words.dropFirst(2))
+    }
+
+    for route in routes {
+      #expect(lines["kind \(route.name)"] == ["route"], "\(shell): \(route.name) is not a route")
+    }
+    for command in commands {
+      #expect(lines["kind \(command.name)"] == ["command"], "\(shell): \(command.name) is not a command")
+    }
+    #expect(lines["kind \(unknown)"] == [], "\(shell): \(unknown) has a kind")
+
+    #expect(lines["names route"] == routes.map(\.name), "\(shell): the routes offered")
+    let commandList = shell == .bash ? lines["names topic"] : lines["names command"]
+    let expectedCommands = (shell == .bash ? routes.map(\.name) : []) + commands.map(\.name)
+    #expect(commandList == expectedCommands, "\(shell): the commands offered")
+
+    // A route's options: its parameters, then every global option it does not shadow but
+    // --version (which replaces a command, so it is offered only at the top level).
+    let globals = GlobalOption.allCases.filter { $0 != .version }
+    for route in routes {
+      let expected =
+        route.parameters.map { "--" + $0.name }
+        + globals.filter { route.parameter(named: $0.rawValue) == nil }.map(\.flag)
+      #expect(lines["options route:\(route.name)"] == expected, "\(shell): options of \(route.name)")
+    }
+    for command in commands {
+      let offered = lines["options command:\(command.name)"] ?? []
+      #expect(
+        Set(globals.map(\.flag)).isSubset(of: offered) && !offered.contains(GlobalOption.version.flag),
+        "\(shell): options of \(command.name): \(offered)")
     }
   }
+
+  /// For each shell, a program that sources the script and prints, one per line:
+  /// `kind NAME KIND` for each of `$DL_NAMES`, `names route ROUTES...`, `names command
+  /// COMMANDS...` (bash: `names topic ROUTES-AND-COMMANDS...`), and `options CONTEXT
+  /// OPTIONS...` for each of `$DL_CONTEXTS`.
+  static let lookUp: [CompletionShell: [String]] = [
+    .bash: [
+      "bash", "--norc", "--noprofile", "-c",
+      """
+      source "$DL_SCRIPT" || exit 1
+      for n in $DL_NAMES; do _deeplink_kind "$n"; echo "kind $n $REPLY"; done
+      _deeplink_names route; echo "names route ${_deeplink_vals[*]}"
+      _deeplink_names topic; echo "names topic ${_deeplink_vals[*]}"
+      for c in $DL_CONTEXTS; do _deeplink_options "$c"; echo "options $c ${_deeplink_opts[*]}"; done
+      """,
+    ],
+    .zsh: [
+      "zsh", "-f", "-c",
+      """
+      compdef() { : }
+      source "$DL_SCRIPT" || exit 1
+      for n in ${=DL_NAMES}; do _deeplink_kind $n; print -r -- "kind $n $REPLY"; done
+      _deeplink_names route; words=(${reply%%:*}); print -r -- "names route $words"
+      _deeplink_names command; words=(${reply%%:*}); print -r -- "names command $words"
+      for c in ${=DL_CONTEXTS}; do _deeplink_options $c; words=(${reply%%:*}); print -r -- "options $c $words"; done
+      """,
+    ],
+    .fish: [
+      "fish", "--no-config", "-c",
+      """
+      source $DL_SCRIPT; or exit 1
+      for n in (string split ' ' -- $DL_NAMES); set k (__deeplink_kind $n); echo "kind $n $k"; end
+      echo "names route "(string join ' ' -- (__deeplink_names route | string replace -r '\t.*' ''))
+      echo "names command "(string join ' ' -- (__deeplink_names command | string replace -r '\t.*' ''))
+      for c in (string split ' ' -- $DL_CONTEXTS)
+        echo "options $c "(string join ' ' -- (__deeplink_options $c | string replace -r '\t.*' ''))
+      end
+      """,
+    ],
+  ]
 
   @Test("a route added to a table is completed with no other edit")
   func newRoute() throws {

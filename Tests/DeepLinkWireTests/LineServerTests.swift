@@ -160,12 +160,17 @@ extension SocketTests {
       #expect(try client.ask("fast").count == 200_000)
     }
 
-    @Test func peerWithAnotherUIDIsRefused() throws {
-      let python = "/usr/bin/python3"
-      let setpriv = "/usr/bin/setpriv"
-      guard getuid() == 0, FileManager.default.isExecutableFile(atPath: python),
-        FileManager.default.isExecutableFile(atPath: setpriv)
-      else { return }  // Needs root to run a client as another user.
+    /// Needs root (to run a client as another user), python3 and setpriv: skipped otherwise,
+    /// run (and failing) when `DEEPLINK_REQUIRE_ALL=1`, as in CI.
+    @Test(
+      .enabled(
+        if: ExternalTool.runs(needing: getuid() == 0 && ExternalTool.path("python3") != nil
+          && ExternalTool.path("setpriv") != nil),
+        "needs root, python3 and setpriv"))
+    func peerWithAnotherUIDIsRefused() throws {
+      try #require(getuid() == 0, "needs root to run a client as another user")
+      let python = try ExternalTool.require("python3")
+      let setpriv = try ExternalTool.require("setpriv")
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let calls = Locked(0)

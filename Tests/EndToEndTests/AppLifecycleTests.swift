@@ -28,7 +28,7 @@ struct AppLifecycleTests {
     defer { app.stop() }
     // `timeout` so that a second app that wrongly starts serving fails the test, not hangs it.
     let second = try Command.run(
-      externalTool("timeout")!, ["20", Command.product("deeplink-app"), "--socket", app.socket])
+      try ExternalTool.require("timeout"), ["20", Command.product("deeplink-app"), "--socket", app.socket])
     #expect(second.status == 69, "\(second)")
     #expect(
       second.stderr.contains(

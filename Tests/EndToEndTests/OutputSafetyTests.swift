@@ -36,11 +36,9 @@ struct OutputSafetyTests {
 
   /// A server that echoes lines back (socat with cat) is not a deeplink-app: its reply is an
   /// internal error (70) naming the problem, not a rejected link (65) nor a success.
-  @Test func aPeerThatIsNotADeeplinkAppIsNotBelieved() throws {
-    guard let socat = externalTool("socat") else {
-      Issue.record("socat is not installed; .ci/run installs it")
-      return
-    }
+  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
+  func aPeerThatIsNotADeeplinkAppIsNotBelieved() throws {
+    let socat = try ExternalTool.require("socat")
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let socket = directory.file("echo.sock")

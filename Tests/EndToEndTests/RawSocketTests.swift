@@ -11,12 +11,12 @@ struct RawSocketTests {
   /// `socat -t 10 - UNIX-CONNECT:<socket>` with `input` on stdin: the reply lines.
   static func socat(_ input: String, socket: String) throws -> [Substring] {
     let result = try Command.run(
-      externalTool("socat")!, ["-t", "10", "-", "UNIX-CONNECT:" + socket], input: input)
+      try ExternalTool.require("socat"), ["-t", "10", "-", "UNIX-CONNECT:" + socket], input: input)
     #expect(result.status == 0, "\(result)")
     return result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
   }
 
-  @Test(.enabled(if: externalTool("socat") != nil))
+  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
   func aBareURLLineAppliesTheLink() throws {
     try withApp { app in
       let lines = try Self.socat("debug://recipe?id=42\n", socket: app.socket)
@@ -30,12 +30,12 @@ struct RawSocketTests {
     }
   }
 
-  @Test(.enabled(if: externalTool("nc") != nil))
+  @Test(.enabled(if: ExternalTool.runs(needing: "nc"), "needs nc (netcat-openbsd)"))
   func aJSONStateRequestWithNetcat() throws {
     try withApp { app in
       #expect(try app.deeplink("login-error").status == 0)
       let result = try Command.run(
-        externalTool("nc")!, ["-N", "-U", app.socket], input: #"{"op":"state"}"# + "\n")
+        try ExternalTool.require("nc"), ["-N", "-U", app.socket], input: #"{"op":"state"}"# + "\n")
       #expect(result.status == 0, "\(result)")
       let lines = result.stdout.split(separator: "\n")
       #expect(lines.count == 1)
@@ -47,7 +47,7 @@ struct RawSocketTests {
   }
 
   /// Garbage gets an error reply and the connection and the app go on serving.
-  @Test(.enabled(if: externalTool("socat") != nil))
+  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
   func garbageGetsAJSONErrorAndTheAppKeepsServing() throws {
     try withApp { app in
       let input =
