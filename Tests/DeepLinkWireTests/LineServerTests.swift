@@ -164,8 +164,9 @@ extension SocketTests {
     /// run (and failing) when `DEEPLINK_REQUIRE_ALL=1`, as in CI.
     @Test(
       .enabled(
-        if: ExternalTool.runs(needing: getuid() == 0 && ExternalTool.path("python3") != nil
-          && ExternalTool.path("setpriv") != nil),
+        if: ExternalTool.runs(
+          needing: getuid() == 0 && ExternalTool.path("python3") != nil
+            && ExternalTool.path("setpriv") != nil),
         "needs root, python3 and setpriv"))
     func peerWithAnotherUIDIsRefused() throws {
       try #require(getuid() == 0, "needs root to run a client as another user")

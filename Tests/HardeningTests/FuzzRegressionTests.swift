@@ -47,7 +47,8 @@ import Testing
     let path = Self.fuzzFolder.appendingPathComponent("regressions/wire/deadline-int-min").path
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     let lines = WireCheck.lines(of: bytes)
-    #expect(lines.map { String(decoding: $0, as: UTF8.self) }.contains { $0.contains("-9223372036854775808") })
+    #expect(
+      lines.map { String(decoding: $0, as: UTF8.self) }.contains { $0.contains("-9223372036854775808") })
     let replies = WireCheck.replies(to: lines)
     #expect(replies.count == 1)
     #expect(replies.allSatisfy { $0.contains(#""kind":"expired""#) }, "\(replies)")

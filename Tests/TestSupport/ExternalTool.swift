@@ -15,7 +15,9 @@ public enum ExternalTool {
   public static func runs(needing met: Bool) -> Bool { met || everyTestMustRun }
 
   /// Whether a test needing the programs `names` runs here.
-  public static func runs(needing names: String...) -> Bool { runs(needing: names.allSatisfy { path($0) != nil }) }
+  public static func runs(needing names: String...) -> Bool {
+    runs(needing: names.allSatisfy { path($0) != nil })
+  }
 
   /// The path of `name` on `PATH`, or `nil` when it is not installed.
   public static func path(_ name: String) -> String? {
