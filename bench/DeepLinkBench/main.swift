@@ -1,6 +1,7 @@
 // Swift-side microbenchmarks for `make bench`: URL parsing, URL building and dispatch (a request
-// line through the app's handler) with the built-in route table versus a generated table of
-// 10,000 routes, measured side by side. Not a test: it asserts nothing about time.
+// line through the app's handler: distinct links, and cached ones) with the built-in route
+// table versus a generated table of 10,000 routes, measured side by side. Not a test: it
+// asserts nothing about time.
 //
 //     deeplink-bench [--quick]
 //
@@ -73,25 +74,38 @@ var handlers = (
     app: AppModel(effects: GeneratedTable.effects(routeCount: 10_000)), table: generated,
     debugLinksEnabled: true, now: { 0 })
 )
-let lines = sampleURLs.map { Array($0.utf8)[...] }
 var reply: [UInt8] = []
 var log: [UInt8] = []
-compare("dispatch") { table in
-  var total = 0
-  let isBuiltIn = table.routes.count == builtIn.routes.count
-  for index in 0..<operationsPerRound {
-    let line = lines[index % lines.count]
-    reply.removeAll(keepingCapacity: true)
-    log.removeAll(keepingCapacity: true)
-    if isBuiltIn {
-      handlers.builtIn.reply(to: line.span, into: &reply, log: &log)
-    } else {
-      handlers.generated.reply(to: line.span, into: &reply, log: &log)
+/// Request lines through each table's handler: `lines` cycled in order.
+@MainActor func dispatch(_ name: String, _ lines: [ArraySlice<UInt8>]) {
+  compare(name) { table in
+    var total = 0
+    let isBuiltIn = table.routes.count == builtIn.routes.count
+    for index in 0..<operationsPerRound {
+      let line = lines[index % lines.count]
+      reply.removeAll(keepingCapacity: true)
+      log.removeAll(keepingCapacity: true)
+      if isBuiltIn {
+        handlers.builtIn.reply(to: line.span, into: &reply, log: &log)
+      } else {
+        handlers.generated.reply(to: line.span, into: &reply, log: &log)
+      }
+      total &+= reply.count + log.count
     }
-    total &+= reply.count + log.count
+    return total
   }
-  return total
 }
+// "dispatch": 4,096 different links cycled in order, 16 times what the reply cache holds, so
+// every one is parsed, applied and rendered (the cache out of the way). "dispatch-cached":
+// the eight sample links, answered from the reply cache after their first time.
+let distinctURLs = (1...1_024).flatMap { index in
+  [
+    "debug://recipe?id=\(index)", "debug://profile?id=user\(index)", "debug://recipe-edit?id=\(index)&unsaved",
+    "debug://login-error?message=Try%20again%20\(index)",
+  ]
+}
+dispatch("dispatch", distinctURLs.map { Array($0.utf8)[...] })
+dispatch("dispatch-cached", sampleURLs.map { Array($0.utf8)[...] })
 
 // Routes spread over the whole generated table, not only the seed's (no built-in counterpart).
 let spreadURLs = (0..<64).map { GeneratedTable.url(ofRoute: $0 * 156) }

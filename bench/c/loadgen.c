@@ -9,6 +9,12 @@
  *
  *     requests=20000 seconds=0.712 rate=28090 p50_us=33.1 p99_us=61.0
  *
+ * Distinct lines: LINE may hold several templates separated by spaces, and `{i}` in a template
+ * stands for a number. Request k (counted over all clients) uses template k mod T, with `{i}`
+ * replaced by (k / T) mod DISTINCT + 1, so that no line repeats within T * DISTINCT requests:
+ *
+ *     loadgen SOCKET 'debug://recipe?id={i} debug://profile?id=u{i}' 32 1 50000 4096
+ *
  * Replies are counted by their newlines; their content is not checked (the bench checks one
  * reply separately).
  */
@@ -40,21 +46,39 @@ static int compare(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 6) {
-    fprintf(stderr, "usage: loadgen SOCKET LINE CLIENTS DEPTH REQUESTS\n");
+  if (argc != 6 && argc != 7) {
+    fprintf(stderr, "usage: loadgen SOCKET LINE CLIENTS DEPTH REQUESTS [DISTINCT]\n");
     return 64;
   }
   const char *path = argv[1];
   int clients = atoi(argv[3]), depth = atoi(argv[4]);
   long requests = atol(argv[5]);
-  if (clients < 1 || depth < 1 || requests < clients) return 64;
+  long distinct = argc == 7 ? atol(argv[6]) : 1;
+  if (clients < 1 || depth < 1 || requests < clients || distinct < 1) return 64;
 
-  size_t line_length = strlen(argv[2]) + 1;
-  char *batch = malloc(line_length * (size_t)depth);
-  for (int i = 0; i < depth; i++) {
-    memcpy(batch + line_length * (size_t)i, argv[2], line_length - 1);
-    batch[line_length * (size_t)(i + 1) - 1] = '\n';
+  /* The templates, each split at its `{i}` (if any) into a head and a tail. */
+  char *templates_text = strdup(argv[2]);
+  char *heads[64], *tails[64];
+  int templates = 0;
+  for (char *t = strtok(templates_text, " "); t && templates < 64; t = strtok(NULL, " ")) {
+    char *mark = strstr(t, "{i}");
+    heads[templates] = t;
+    tails[templates] = NULL;
+    if (mark) {
+      *mark = '\0';
+      tails[templates] = mark + 3;
+    }
+    templates++;
   }
+  if (templates == 0) return 64;
+  size_t longest = strlen(argv[2]) + 24;
+  char *batch = malloc(longest * (size_t)depth);
+  long next_request = 0;
+  /* One fixed line: the batch is written once, and sending costs the generator nothing. */
+  int fixed = templates == 1 && !tails[0];
+  size_t fixed_length = strlen(heads[0]) + 1;
+  if (fixed)
+    for (int i = 0; i < depth; i++) sprintf(batch + fixed_length * (size_t)i, "%s\n", heads[0]);
 
   struct sockaddr_un address = {.sun_family = AF_UNIX};
   if (strlen(path) >= sizeof address.sun_path) return 64;
@@ -84,8 +108,16 @@ int main(int argc, char **argv) {
       long room = depth - in_flight;
       if (room > c->quota - c->sent) room = c->quota - c->sent;
       if (room > 0) {
+        size_t bytes = fixed ? fixed_length * (size_t)room : 0;
+        for (long k = 0; !fixed && k < room; k++, next_request++) {
+          int which = (int)(next_request % templates);
+          if (tails[which])
+            bytes += (size_t)sprintf(batch + bytes, "%s%ld%s\n", heads[which],
+                                     (next_request / templates) % distinct + 1, tails[which]);
+          else
+            bytes += (size_t)sprintf(batch + bytes, "%s\n", heads[which]);
+        }
         double t = now();
-        size_t bytes = line_length * (size_t)room;
         if (write(c->fd, batch, bytes) != (ssize_t)bytes) {
           perror("write");
           return 74;
