@@ -12,13 +12,17 @@ ifeq ($(shell uname -s),Linux)
 else
   STATIC_FLAGS := --static-swift-stdlib
 endif
-RELEASE_FLAGS := -c release $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
+# RELEASE_SCRATCH: where the release build goes (the shipping-build test installs from its own).
+RELEASE_SCRATCH ?= .build
+RELEASE_FLAGS := -c release --scratch-path $(RELEASE_SCRATCH) $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 # Fuzzing: libFuzzer with AddressSanitizer, optimized (about 4x the runs of a debug build),
 # in its own scratch path. `-sanitize=fuzzer,address` goes to swiftc as one flag: given as two
 # `--sanitize` options, the compiler keeps only the last and the code gets no coverage.
-FUZZ_SECONDS ?= 30
+# A real run: long enough to find a bug like issue 13's item 10 (README, "How long to fuzz");
+# CI runs 20 seconds a target.
+FUZZ_SECONDS ?= 300
 FUZZ_TARGETS := route-parser arguments wire
 FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fuzzer \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
@@ -29,7 +33,7 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test format lint demo completions install install-completions bench fuzz sanitize clean
+.PHONY: help build release test format lint demo completions install install-completions bench fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
@@ -40,7 +44,8 @@ help:
 	@echo "make completions  regenerate completions/ from the route table"
 	@echo "make format/lint  swift-format from the toolchain"
 	@echo "make bench        benchmarks with same-run baselines (see BENCHMARKS.md)"
-	@echo "make fuzz         libFuzzer targets, FUZZ_SECONDS (default 30) each"
+	@echo "make fuzz         libFuzzer targets, FUZZ_SECONDS (default 300) each"
+	@echo "make fuzz-replay  every kept fuzz input once, under the fuzz build (ASan)"
 	@echo "make sanitize     the tests under AddressSanitizer and ThreadSanitizer"
 
 build:
@@ -75,12 +80,28 @@ fuzz:
 	  mkdir -p .build/fuzz-corpus/$$target .build/fuzz-artifacts/$$target Fuzz/regressions/$$target; \
 	  log=.build/fuzz-artifacts/$$target/last-run.log; \
 	  SWIFT_BACKTRACE=enable=no "$$bin/fuzz-$$target" -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -dict=Fuzz/dictionaries/$$target.dict \
 	    -artifact_prefix=.build/fuzz-artifacts/$$target/ .build/fuzz-corpus/$$target \
 	    Fuzz/corpus/$$target Fuzz/regressions/$$target >$$log 2>&1; status=$$?; \
 	  grep -E '^(stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|Done)' $$log; \
 	  if [ $$status -ne 0 ]; then tail -40 $$log; \
 	    echo "fuzz-$$target failed: the input is in .build/fuzz-artifacts/$$target/;"; \
 	    echo "keep it in Fuzz/regressions/$$target/, fix the bug, and run make test"; exit 1; fi; \
+	done
+
+# Every kept input (Fuzz/corpus and Fuzz/regressions), each run once by the fuzz build (with
+# AddressSanitizer): libFuzzer given files, not folders, runs them and exits.
+fuzz-replay:
+	@set -o pipefail; for target in $(FUZZ_TARGETS); do \
+	  $(FUZZ_BUILD) --product fuzz-$$target 2>&1 | grep -v '^\[' || exit 1; \
+	done
+	@bin=$$($(FUZZ_BUILD) --show-bin-path); \
+	for target in $(FUZZ_TARGETS); do \
+	  inputs=$$(find Fuzz/corpus/$$target Fuzz/regressions/$$target -type f ! -name '.*' | sort); \
+	  log=.build/fuzz-replay-$$target.log; \
+	  SWIFT_BACKTRACE=enable=no "$$bin/fuzz-$$target" $$inputs >$$log 2>&1 || \
+	    { tail -40 $$log; echo "fuzz-$$target failed on a kept input (above)"; exit 1; }; \
+	  echo "fuzz-$$target: $$(echo "$$inputs" | wc -l) kept inputs replayed, no failure"; \
 	done
 
 sanitize:

@@ -89,7 +89,8 @@ let package = Package(
       name: "HardeningTests",
       dependencies: [
         "AppModel", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "RecipeRoutes", "TestSupport",
-      ]),
+      ],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -239,6 +239,35 @@ printf '   request alone (loadgen, one at a time): p50 %s µs, p99 %s µs\n' "$V
 printf '   process, start to reply (%s): %s ms\n\n' "$CALLBACK_NAME" "$(ms callback 0)"
 SUMMARY+=("completion callback, process start to reply|$(fmt "$(ms callback 0)" 2) ms|< 5 ms|$(verdict "$(ms callback 0)" '<=' 5)")
 
+echo "6. Instructions per link in the app (callgrind, pipelined, 16 in flight; valgrind needed)"
+# The app's own count, independent of the machine's load: it runs under callgrind twice per
+# workload, serving SMALL and then LARGE links, and the difference over LARGE - SMALL is the
+# cost of one link (start-up and shutdown cancel out). Cached: $SETTINGS; distinct: the
+# templates of section 3, none from the reply cache.
+if command -v valgrind >/dev/null; then
+  instructions() { # WORKLOAD LINKS: the app's instruction count serving LINKS links
+    local socket=$DIR/callgrind.sock out=$DIR/callgrind.out line extra=()
+    if [[ $1 == cached ]]; then line=$SETTINGS; else line=$DISTINCT_LINES extra=("$DISTINCT"); fi
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$BIN/deeplink-app" --socket "$socket" 2>/dev/null &
+    local pid=$!
+    "$BIN/deeplink" wait --socket "$socket" --timeout 60 --quiet
+    "$OUT/loadgen" "$socket" "$line" 1 16 "$2" "${extra[@]}" >/dev/null
+    kill -TERM "$pid"
+    wait "$pid" || true
+    awk '/^(summary|totals):/ { print $2; exit }' "$out"
+  }
+  for workload in cached distinct; do
+    if [[ $workload == cached ]]; then SMALL=10000 LARGE=50000; else SMALL=2000 LARGE=6000; fi
+    small=$(instructions "$workload" "$SMALL")
+    large=$(instructions "$workload" "$LARGE")
+    per_link=$(awk -v a="$small" -v b="$large" -v n=$((LARGE - SMALL)) 'BEGIN { printf "%.0f", (b - a) / n }')
+    printf '   %-8s %s instructions a link (%s links minus %s)\n' "$workload" "$per_link" "$LARGE" "$SMALL"
+  done
+else
+  echo "   skipped: valgrind is not installed (apt-get install valgrind)"
+fi
+echo
+
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-48s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
   tee "$OUT/summary.txt"

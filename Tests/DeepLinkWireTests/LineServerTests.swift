@@ -160,17 +160,21 @@ extension SocketTests {
       #expect(try client.ask("fast").count == 200_000)
     }
 
-    /// Needs root (to run a client as another user), python3 and setpriv: skipped otherwise,
-    /// run (and failing) when `DEEPLINK_REQUIRE_ALL=1`, as in CI.
+    /// Needs root (to run a client as another user), setpriv and the system's python3 (one
+    /// that user may run, not one under root's home): skipped otherwise, run (and failing)
+    /// when `DEEPLINK_REQUIRE_ALL=1`, as in CI.
+    static let systemPython = "/usr/bin/python3"
+
     @Test(
       .enabled(
         if: ExternalTool.runs(
-          needing: getuid() == 0 && ExternalTool.path("python3") != nil
+          needing: getuid() == 0 && FileManager.default.isExecutableFile(atPath: systemPython)
             && ExternalTool.path("setpriv") != nil),
-        "needs root, python3 and setpriv"))
+        "needs root, /usr/bin/python3 and setpriv"))
     func peerWithAnotherUIDIsRefused() throws {
       try #require(getuid() == 0, "needs root to run a client as another user")
-      let python = try ExternalTool.require("python3")
+      try #require(FileManager.default.isExecutableFile(atPath: Self.systemPython), "needs /usr/bin/python3")
+      let python = Self.systemPython
       let setpriv = try ExternalTool.require("setpriv")
       let directory = try TemporaryDirectory()
       defer { directory.remove() }

@@ -8,8 +8,8 @@ import Testing
 let skipReleaseBuilds = ProcessInfo.processInfo.environment["DEEPLINK_SKIP_RELEASE_BUILDS"] == "1"
 
 /// The seed's Pattern 4 on real optimized binaries: a plain `swift build -c release` (the
-/// shipping configuration) refuses `debug://` links; the flavour `make release` builds, with
-/// `-DDEEPLINK_DEBUG_LINKS`, accepts them.
+/// shipping configuration) refuses `debug://` links; the binaries `make install` installs, built
+/// with `-DDEEPLINK_DEBUG_LINKS`, accept them.
 ///
 /// Each flavour builds into its own scratch path under `.build/`, so the debug build the
 /// other tests use is left alone; after the first run both are incremental no-ops. Set
@@ -65,13 +65,30 @@ struct ShippingBuildTests {
     }
 
     #expect(try AppWire.state(of: app) == before)
-    #expect(ExpectedState.comparable(before) == ExpectedState.json(.root))
+    #expect(ExpectedState.comparable(before) == SampleSpecification.root)
   }
 
-  @Test func makeReleaseFlavourAcceptsDebugLinks() throws {
-    let executable = try Self.buildApp(
-      scratch: "internal",
-      flags: ["-c", "release", "--static-swift-stdlib", "-Xswiftc", "-DDEEPLINK_DEBUG_LINKS"])
+  /// What `make install` installs (the `make release` build: optimized, `-DDEEPLINK_DEBUG_LINKS`,
+  /// on Linux `-static-executable`), installed into a temporary prefix: static, accepting
+  /// debug links, and driven by the installed `deeplink`.
+  @Test func theBinariesMakeInstallInstallsAcceptDebugLinks() throws {
+    let prefix = try TemporaryDirectory()
+    defer { prefix.remove() }
+    let make = try Command.run(
+      "/usr/bin/env",
+      [
+        "make", "-s", "-C", Self.packageRoot, "install", "PREFIX=" + prefix.path,
+        "RELEASE_SCRATCH=" + Self.packageRoot + "/.build/installed",
+      ])
+    #expect(make.status == 0, "\(make)")
+    let executable = prefix.file("bin/deeplink-app")
+    let deeplink = prefix.file("bin/deeplink")
+    #if os(Linux)
+      // -static-executable: no program interpreter (dynamic loader) in either binary.
+      for binary in [executable, deeplink] {
+        #expect(try ELFFile.hasInterpreter(binary) == false, "\(binary) is dynamically linked")
+      }
+    #endif
     let app = try RunningApp.start(executable: executable)
     defer { app.stop() }
 
@@ -82,11 +99,11 @@ struct ShippingBuildTests {
     #expect(reply["ok"] == .bool(true), "\(reply.serialized)")
     #expect(reply["applied"] == .string("debug://settings"))
 
-    let result = try Command.run(
-      Command.product("deeplink"), ["open", "debug://recipe?id=42", "--socket", app.socket])
+    let result = try Command.run(deeplink, ["open", "debug://recipe?id=42", "--socket", app.socket])
     #expect(result.status == 0, "\(result)")
     let state = try AppWire.state(of: app)
-    let expected = try RouteTableOracle.target(of: "debug://recipe?id=42")
-    #expect(ExpectedState.comparable(state) == ExpectedState.json(expected))
+    #expect(
+      ExpectedState.comparable(state).serialized
+        == #"{"path":[{"destination":"recipe","id":42}],"overrides":{}}"#)
   }
 }

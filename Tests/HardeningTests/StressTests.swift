@@ -8,12 +8,18 @@ import Testing
 /// Many clients at once against a real `deeplink-app`, each sending hundreds of random valid
 /// and invalid links (the issue's "load and consistency").
 ///
+/// The oracle shares no code with what it checks: ``LinkGenerator`` says what each link must do
+/// (``SampleSpecification``: canonical URL, `path`, `overrides`), and the screen each state
+/// shows is in the golden file `Golden/stress-screens.txt`, which the first test checks link by
+/// link, one at a time, on a fresh app.
+///
 /// What can be asserted soundly under concurrency, and is:
-/// 1. Every acknowledged reply carries exactly the state its own link describes (the app
-///    applies a link and reads its state in one step, so no other client's link can show).
-/// 2. Every rejection has the kind the route table predicts and carries no state.
-/// 3. Every `state` read mid-run is a whole state that some acknowledged link describes (or the
-///    root): never half of one link and half of another.
+/// 1. Every acknowledged reply carries exactly the state its own link describes, screen
+///    included (the app applies a link and reads its state in one step, so no other client's
+///    link can show; a stale or mixed-up reply cache entry would show another link's screen).
+/// 2. Every rejection has the kind the generator predicts and carries no state.
+/// 3. Every `state` read mid-run is the whole state, screen included, of some acknowledged link
+///    (or the root).
 /// 4. The app's log, written in the order links were applied, names exactly the acknowledged
 ///    links (as a multiset): no rejected link was applied, no acknowledged one skipped.
 /// 5. The final state is the one the last link in that log describes, so nothing after it —
@@ -40,8 +46,53 @@ import Testing
     var observedStates: [JSON] = []
   }
 
+  /// The screens of `Golden/stress-screens.txt`, by canonical URL.
+  static func goldenScreens() throws -> [String: String] {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Golden/stress-screens.txt")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    var screens: [String: String] = [:]
+    for entry in text.components(separatedBy: StressScreens.separator).dropFirst() {
+      let (url, screen) = StressScreens.split(entry)
+      screens[url] = screen
+    }
+    return screens
+  }
+
+  /// A state's `path` and `overrides` from the specification, and the screen from the golden
+  /// file, as the app's `state` object carries them.
+  static func expectedState(_ state: JSON, url: String, screens: [String: String]) -> JSON {
+    .object([
+      ("path", state["path"] ?? .null), ("overrides", state["overrides"] ?? .null),
+      ("screen", screens[url].map(JSON.string) ?? .null),
+    ])
+  }
+
+  /// The screens of every canonical link the generator can make, each opened in turn on one
+  /// app, against the golden file; and each link's state against the specification.
+  @Test func everyLinkTheGeneratorMakesShowsItsSpecifiedStateAndGoldenScreen() throws {
+    let app = try RunningApp.start()
+    defer { app.stop() }
+    let client = try AppWire.connect(app)
+    defer { client.close() }
+    var golden = ""
+    for (url, state) in SampleSpecification.everyCanonicalLink {
+      let reply = try client.json(url)
+      #expect(reply["applied"] == .string(url), "\(url): \(reply.serialized)")
+      #expect(ExpectedState.comparable(reply["state"] ?? .null) == state, "\(url): \(reply.serialized)")
+      golden += StressScreens.entry(url: url, screen: reply["state"]?["screen"]?.stringValue ?? "(no screen)")
+    }
+    Golden.check(golden, named: "stress-screens.txt")
+  }
+
   @Test func concurrentClientsSeeWholeStatesAndRejectionsChangeNothing() throws {
     print("StressTests seed \(Self.seed): rerun with DEEPLINK_SEED=\(Self.seed) to replay the links")
+    let screens = try Self.goldenScreens()
+    let states = Dictionary(
+      SampleSpecification.everyCanonicalLink.map {
+        ($0.url, Self.expectedState($0.state, url: $0.url, screens: screens))
+      },
+      uniquingKeysWith: { first, _ in first })
     let app = try RunningApp.start()
     var running = true
     defer { if running { app.stop() } }
@@ -61,10 +112,10 @@ import Testing
         }
         if Int.random(in: 0..<10, using: &generator.random) == 0 {
           let reply = try client.json(#"{"op":"state"}"#)
-          record.observedStates.append(ExpectedState.comparable(reply["state"] ?? .null))
+          record.observedStates.append(reply["state"] ?? .null)
           continue
         }
-        let url = generator.next()
+        let (url, outcome) = generator.next()
         let line =
           Bool.random(using: &generator.random)
           ? url
@@ -73,15 +124,15 @@ import Testing
             ("deadline", .int(Int(Clocks.epochMilliseconds) + 3_600_000)),
           ]).serialized
         let reply = try client.json(line)
-        switch RouteTableOracle.outcome(of: url) {
-        case .applied(let canonical, let target):
+        switch outcome {
+        case .applied(let canonical, _):
           guard reply["ok"] == .bool(true), reply["applied"] == .string(canonical) else {
             fail("\(url) should apply as \(canonical): \(reply.serialized)")
             continue
           }
-          let state = ExpectedState.comparable(reply["state"] ?? .null)
-          if state != ExpectedState.json(target) {
-            fail("\(url): state \(state.serialized), expected \(ExpectedState.json(target).serialized)")
+          let expected = states[canonical] ?? .null
+          if reply["state"] != expected {
+            fail("\(url): state \(reply["state"]?.serialized ?? "none"), expected \(expected.serialized)")
           }
           record.acknowledged.append(canonical)
         case .rejected(let kind):
@@ -105,11 +156,10 @@ import Testing
     let acknowledged = all.values.flatMap(\.acknowledged)
     #expect(acknowledged.count > Self.clients * Self.requestsPerClient / 3)
 
-    // 3. Every state seen mid-run is one some acknowledged link describes.
-    var wholeStates: Set<JSON> = [ExpectedState.json(.root)]
-    for canonical in Set(acknowledged) {
-      wholeStates.insert(ExpectedState.json(try RouteTableOracle.target(of: canonical)))
-    }
+    // 3. Every state seen mid-run, screen included, is one some acknowledged link describes.
+    let root = try #require(states["debug://reset"])
+    var wholeStates: Set<JSON> = [root]
+    for canonical in Set(acknowledged) { wholeStates.insert(states[canonical] ?? .null) }
     let observed = all.values.flatMap(\.observedStates)
     print(
       "StressTests: \(Self.clients) clients, \(acknowledged.count) links applied, "
@@ -119,7 +169,7 @@ import Testing
 
     // The app is alive and answers; then the log tells the order links were applied in.
     #expect(try AppWire.answersPing(app))
-    let finalState = ExpectedState.comparable(try AppWire.state(of: app))
+    let finalState = try AppWire.state(of: app)
     running = false
     app.stop()
     let applied = app.log().split(separator: "\n").compactMap { line -> String? in
@@ -133,8 +183,25 @@ import Testing
     #expect(applied.count == acknowledged.count)
     #expect(appliedCounts == acknowledgedCounts)
 
-    // 5. The final state is the last applied link's.
+    // 5. The final state, screen included, is the last applied link's.
     let last = try #require(applied.last)
-    #expect(finalState == ExpectedState.json(try RouteTableOracle.target(of: last)))
+    #expect(finalState == states[last])
+  }
+}
+
+/// The format of `Golden/stress-screens.txt`: for each link, a line `=== <canonical URL>`, then
+/// its screen, then an empty line.
+enum StressScreens {
+  static let separator = "\n=== "
+
+  static func entry(url: String, screen: String) -> String {
+    separator + url + "\n" + screen + "\n"
+  }
+
+  /// The URL and screen of one entry (the text after a separator).
+  static func split(_ entry: String) -> (url: String, screen: String) {
+    let newline = entry.firstIndex(of: "\n") ?? entry.endIndex
+    let screen = entry[newline...].dropFirst()
+    return (String(entry[..<newline]), String(screen.hasSuffix("\n") ? screen.dropLast() : screen))
   }
 }

@@ -1,5 +1,3 @@
-import AppModel
-import DeepLinkRoutes
 import Foundation
 import TestSupport
 
@@ -55,40 +53,11 @@ extension LineClient {
   }
 }
 
-/// What the app's `state` JSON must be for a given ``NavigationState``: the same `path` and
-/// `overrides`, computed from the route table alone (not from the app's own code), so the
-/// test is an independent oracle.
+/// The parts of an app `state` object that ``SampleSpecification`` describes.
 enum ExpectedState {
-  static func json(_ state: NavigationState) -> JSON {
-    .object([("path", .array(state.path.map(screen))), ("overrides", overrides(state.overrides))])
-  }
-
   /// The `path` and `overrides` of an app `state` object, without its `screen` text.
   static func comparable(_ state: JSON) -> JSON {
     .object([("path", state["path"] ?? .null), ("overrides", state["overrides"] ?? .null)])
-  }
-
-  private static func screen(_ screen: Screen) -> JSON {
-    .object(
-      [("destination", .string(screen.destination.name))]
-        + screen.arguments.map { ($0.name, value($0.value)) })
-  }
-
-  private static func value(_ value: ArgumentValue) -> JSON {
-    switch value {
-    case .integer(let number): .int(number)
-    case .string(let text): .string(text)
-    case .boolean(let flag): .bool(flag)
-    }
-  }
-
-  private static func overrides(_ overrides: Overrides) -> JSON {
-    var members: [(String, JSON)] = []
-    if overrides.emptyRecipeList { members.append(("emptyRecipeList", .bool(true))) }
-    if overrides.networkError { members.append(("networkError", .bool(true))) }
-    if overrides.emptyFavorites { members.append(("emptyFavorites", .bool(true))) }
-    if let message = overrides.loginError { members.append(("loginError", .string(message))) }
-    return .object(members)
   }
 }
 
