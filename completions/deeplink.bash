@@ -65,7 +65,7 @@ _deeplink_options() {
     command:open) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:screen) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
+    command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:wait) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
@@ -117,6 +117,11 @@ _deeplink_value() {
     command:state)
       case $2 in
         --json) REPLY=none; return ;;
+      esac
+      ;;
+    command:screen)
+      case $2 in
+        --png) REPLY=path; return ;;
       esac
       ;;
     command:wait)

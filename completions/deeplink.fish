@@ -266,6 +266,7 @@ function __deeplink_options
         --help 'Show help for the command at hand'
     case command:screen
       printf '%s\t%s\n' \
+        --png 'Save a screenshot of a simulator or Android device' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
         --json 'Print JSON instead of text' \
@@ -410,6 +411,12 @@ function __deeplink_value
       switch $argv[2]
         case --json
           echo none
+          return
+      end
+    case command:screen
+      switch $argv[2]
+        case --png
+          echo path
           return
       end
     case command:wait

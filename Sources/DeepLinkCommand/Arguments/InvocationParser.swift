@@ -92,7 +92,13 @@ struct InvocationParser {
       }
       return .routes(options.json ? .json : .table)
     case .state: return .state
-    case .screen: return .screen
+    case .screen:
+      guard let path = ownValues[BuiltInCommand.pngFlag] else { return .screen }
+      guard !path.isEmpty else {
+        throw .invalidValue(
+          option: BuiltInCommand.pngFlag, value: path, expected: "a file path", in: .command(.screen))
+      }
+      return .screenshot(path: path)
     case .targets: return .targets
     case .approve:
       guard let bundleID = ownValues[BuiltInCommand.bundleIDFlag] else {

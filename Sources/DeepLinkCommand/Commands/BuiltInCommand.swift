@@ -29,7 +29,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .open: "<url>"
     case .routes: "[--json | --markdown]"
     case .state: "[--json]"
-    case .screen: ""
+    case .screen: "[--png <file>]"
     case .wait: "[--timeout <seconds>]"
     case .batch: "[<file> | -]"
     case .targets: "[--json]"
@@ -77,10 +77,14 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
     case .screen:
       "Asks the running app for its visible screen, as text: the headless stand-in for a "
-        + "screenshot."
+        + "screenshot. With a simulator or android --target, --png <file> saves a real "
+        + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p); "
+        + "the text screen needs the app's agent, which a device target does not have."
     case .wait:
       "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
-        + "the background. Exits 75 when --timeout runs out first."
+        + "the background. Exits 75 when --timeout runs out first. With a simulator or android "
+        + "--target, waits until the device has booted and is ready (xcrun simctl bootstatus; "
+        + "adb wait-for-device, then sys.boot_completed)."
     case .batch:
       "Reads links from a file, or from standard input when the file is '-' or left out, and "
         + "sends them one by one over one connection, each waiting for its acknowledgement. A "
@@ -151,6 +155,12 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       ]
     case .state:
       [Option(.json, help: "Print the state as one JSON object")]
+    case .screen:
+      [
+        Option(
+          flag: Self.pngFlag, synopsis: Self.pngFlag + " <file>",
+          help: "Save a screenshot of a simulator or Android device")
+      ]
     case .wait:
       [Option(.timeout, help: "Give up after this many seconds, with exit code 75")]
     case .targets:
@@ -161,10 +171,13 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
           flag: Self.bundleIDFlag, synopsis: Self.bundleIDFlag + " <id>", help: "The app's bundle identifier"),
         Option(.target, help: "The simulator (default: the one booted)"),
       ]
-    case .url, .open, .screen, .batch, .completions, .help, .version:
+    case .url, .open, .batch, .completions, .help, .version:
       []
     }
   }
+
+  /// `--png <file>`, of ``screen``.
+  package static let pngFlag = "--png"
 
   /// `--bundle-id <id>`, of ``approve``.
   package static let bundleIDFlag = "--bundle-id"
@@ -175,13 +188,18 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .routes: [Self.markdownFlag]
     case .approve: [Self.bundleIDFlag]
+    case .screen: [Self.pngFlag]
     default: []
     }
   }
 
   /// Those of ``ownFlags`` that take a value.
   package var ownValueFlags: [String] {
-    self == .approve ? [Self.bundleIDFlag] : []
+    switch self {
+    case .approve: [Self.bundleIDFlag]
+    case .screen: [Self.pngFlag]
+    default: []
+    }
   }
 
   /// What the command takes, to complete "unexpected argument 'x'; …".

@@ -25,6 +25,8 @@ package enum Command: Hashable, Sendable {
   case wait
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).
   case batch(path: String?)
+  /// Save a screenshot of a simulator or Android device to a file (`screen --png FILE`).
+  case screenshot(path: String)
   /// List what links can go to now.
   case targets
   /// Pre-approve the table's scheme on a simulator for the app with this bundle id.

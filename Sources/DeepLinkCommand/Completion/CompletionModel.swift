@@ -99,7 +99,8 @@ package struct CompletionModel: Sendable {
       let own = command.ownFlags.map { flag in
         Option(
           flag: flag, summary: Self.help(of: flag, in: command) ?? "",
-          value: command.ownValueFlags.contains(flag) ? .free : .none)
+          value: !command.ownValueFlags.contains(flag)
+            ? .none : flag == BuiltInCommand.pngFlag ? .path : .free)
       }
       return Context(
         kind: .command, name: command.name, summary: command.summary,

@@ -37,6 +37,14 @@ enum DeviceFailure: Error, Hashable, Sendable {
   case needsAgent(BuiltInCommand, DeliveryTarget)
   /// A command for another kind of target (`approve` is for simulators).
   case wrongTarget(BuiltInCommand, DeliveryTarget, expected: String)
+  /// `screen --png` on the app target: the headless app has no pixels.
+  case noPixels
+  /// The screenshot tool printed no PNG.
+  case notAScreenshot([String], toolMessage: String)
+  /// A file could not be written.
+  case cannotWrite(String, Errno)
+  /// `wait`: the device was not booted and ready within `seconds`.
+  case notReady(String, seconds: Double, advice: String)
   /// `DEEPLINK_TARGET` or `ANDROID_SERIAL` holds something unusable.
   case invalidEnvironment(name: String, value: String, expected: String)
 
@@ -45,11 +53,12 @@ enum DeviceFailure: Error, Hashable, Sendable {
     case .toolMissing, .noBootedSimulator, .unknownSimulator, .simulatorNotBooted, .noAndroidDevice,
       .deviceUnavailable:
       .unavailable
-    case .severalSimulators, .severalAndroidDevices, .needsAgent, .wrongTarget, .invalidEnvironment:
+    case .severalSimulators, .severalAndroidDevices, .needsAgent, .wrongTarget, .invalidEnvironment,
+      .noPixels:
       .usage
     case .schemeNotRegistered: .rejected
-    case .timedOut: .timedOut
-    case .cannotRun, .unexpectedOutput, .toolFailed: .internalError
+    case .timedOut, .notReady: .timedOut
+    case .cannotRun, .unexpectedOutput, .toolFailed, .notAScreenshot, .cannotWrite: .internalError
     }
   }
 
@@ -107,6 +116,15 @@ enum DeviceFailure: Error, Hashable, Sendable {
         + (command == .screen ? "; `deeplink screen --png FILE` takes a screenshot instead" : "")
     case .wrongTarget(let command, let target, let expected):
       "\(command.name) works with \(expected), not --target \(target.text)"
+    case .noPixels:
+      "screen --png needs a simulator or android --target: the headless app has no pixels "
+        + "(`deeplink screen` prints its screen as text)"
+    case .notAScreenshot(let command, let toolMessage):
+      "`\(Self.commandLine(command))` gave no PNG image" + Self.quoted(toolMessage)
+    case .cannotWrite(let path, let errno):
+      "cannot write \(path): \(errno)"
+    case .notReady(let what, let seconds, let advice):
+      "\(what) was not booted and ready within \(GlobalOption.formatted(seconds)) s; \(advice)"
     case .invalidEnvironment(let name, let value, let expected):
       "\(name) expects \(expected), got '\(value)'; fix or unset it"
     }

@@ -98,4 +98,29 @@ struct SimulatorDevice: Hashable, Sendable {
     guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
     return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
   }
+
+  /// The device `wait` waits for: with a UDID or name, that device in any state (a booted
+  /// one first); without, the one booted or booting.
+  ///
+  /// - Throws: 69 for none or an unknown device, 64 for several.
+  static func selectForWait(_ device: String?, among devices: [SimulatorDevice]) throws(DeviceFailure)
+    -> SimulatorDevice
+  {
+    let live = devices.filter { $0.isBooted || $0.state == "Booting" }
+    guard let device else {
+      guard let only = live.first else { throw .noBootedSimulator(shutDown: devices.count) }
+      guard live.count == 1 else { throw .severalSimulators(live, matching: nil) }
+      return only
+    }
+    let upper = device.uppercased()
+    let byUDID = devices.filter { $0.udid.uppercased() == upper }
+    let matches = byUDID.isEmpty ? devices.filter { $0.name == device } : byUDID
+    guard let first = matches.first else {
+      throw .unknownSimulator(device, booted: devices.filter(\.isBooted))
+    }
+    guard matches.count > 1 else { return first }
+    let liveMatches = matches.filter { $0.isBooted || $0.state == "Booting" }
+    guard liveMatches.count == 1 else { throw .severalSimulators(matches, matching: device) }
+    return liveMatches[0]
+  }
 }

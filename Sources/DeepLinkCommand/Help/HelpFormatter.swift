@@ -161,7 +161,10 @@ package enum HelpFormatter {
     case .state:
       return [("deeplink state --json", "prints the state as one JSON object")]
     case .screen:
-      return [("deeplink screen", "prints what the app shows")]
+      return [
+        ("deeplink screen", "prints what the app shows"),
+        ("deeplink --target simulator screen --png shot.png", "saves a screenshot of the booted simulator"),
+      ]
     case .wait:
       return [("deeplink wait --timeout 10", "waits up to 10 seconds for the app")]
     case .batch:

@@ -122,7 +122,14 @@ package struct DeepLinkTool {
           options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : Self.visible(screen))
       }
     case .wait:
+      let target = try target(options)
+      guard target == .app else {
+        try waitForDevice(target, options: options)
+        return
+      }
       try waitForApp(options)
+    case .screenshot(let path):
+      try saveScreenshot(to: path, options: options)
     case .batch(let path):
       try runBatch(path, options: options)
     case .targets:

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `wait` and `screen --png FILE` on simulator and Android targets.
+@Suite("wait and screenshots on devices")
+struct WaitAndScreenshotTests {
+  static let iPhone15 = SimulatorDeliveryTests.iPhone15
+  static let iPadAir = "0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0"
+  static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  @Test func waitReturnsOnceTheBootedSimulatorReportsItsBootStatus() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let result = try world.deeplink("--target", "simulator", "wait")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "simulator iPhone 15 (iOS 17.2) \(Self.iPhone15) has booted and is ready\n")
+    #expect(world.invocations().last == ["xcrun", "simctl", "bootstatus", Self.iPhone15])
+  }
+
+  @Test func waitForAShutDownSimulatorExits75AtTheTimeoutSayingHowToBootIt() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let result = try world.deeplink("--target", "simulator:" + Self.iPadAir, "wait", "--timeout", "0.5")
+    #expect(result.status == 75, "\(result)")
+    #expect(
+      result.stderr
+        == "deeplink: error: simulator iPad Air (5th generation) (iOS 17.2) \(Self.iPadAir) was not booted and "
+        + "ready within 0.5 s; it is Shutdown; boot it with `xcrun simctl boot \(Self.iPadAir)` or raise --timeout\n"
+    )
+  }
+
+  @Test func waitPollsAndroidUntilTheSystemHasBooted() throws {
+    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    defer { world.remove() }
+    let result = try world.deeplink(
+      "--target", "android", "wait",
+      environment: ["STANDIN_BOOT_AFTER": "2", "STANDIN_BOOT_COUNTER": world.directory.file("boot-reads")])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "Android device emulator-5554 has booted and is ready\n")
+    let getprops = world.invocations().filter { $0.last == "getprop sys.boot_completed" }
+    #expect(getprops.count == 3, "\(world.invocations())")
+    #expect(world.invocations().first == ["adb", "wait-for-device"])
+  }
+
+  @Test func waitForAnAndroidDeviceThatNeverComesExits75() throws {
+    let world = try StandInDevices(android: [])
+    defer { world.remove() }
+    let result = try world.deeplink("--target", "android:emulator-5554", "wait", "--timeout", "0.5")
+    #expect(result.status == 75, "\(result)")
+    #expect(
+      result.stderr
+        == "deeplink: error: Android device emulator-5554 was not booted and ready within 0.5 s; none came: "
+        + "start an emulator or attach a phone with USB debugging on, or raise --timeout\n")
+  }
+
+  @Test(arguments: ["simulator", "android"])
+  func screenPNGSavesTheDevicesScreenshot(_ kind: String) throws {
+    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    defer { world.remove() }
+    let file = world.directory.file("shot.png")
+    let result = try world.deeplink("--target", kind, "screen", "--png", file)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.hasPrefix("saved a screenshot of "))
+    let bytes = try #require(FileManager.default.contents(atPath: file))
+    #expect(Array(bytes.prefix(8)) == Self.png)
+    #expect(String(decoding: bytes.dropFirst(8), as: UTF8.self) == "stand-in \(kind) screenshot")
+  }
+
+  @Test func screenPNGOnTheAppIsAUsageError() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let result = try world.deeplink("screen", "--png", world.directory.file("shot.png"))
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.hasPrefix("deeplink: error: screen --png needs a simulator or android --target"))
+    #expect(!FileManager.default.fileExists(atPath: world.directory.file("shot.png")))
+  }
+
+  @Test func screenPNGIntoAFolderThatDoesNotExistExits70NamingIt() throws {
+    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    defer { world.remove() }
+    let file = world.directory.file("missing/shot.png")
+    let result = try world.deeplink("--target", "android", "screen", "--png", file)
+    #expect(result.status == 70, "\(result)")
+    #expect(result.stderr == "deeplink: error: cannot write \(file): No such file or directory (ENOENT)\n")
+  }
+
+  @Test(arguments: [
+    (
+      ["--target", "android:emulator-5554", "wait"],
+      "adb -s emulator-5554 wait-for-device\nadb -s emulator-5554 shell 'getprop sys.boot_completed'\n"
+    ),
+    (
+      ["--target", "simulator", "screen", "--png", "my shot.png"],
+      "xcrun simctl list devices -j\nxcrun simctl io <UDID> screenshot 'my shot.png'\n"
+    ),
+    (
+      ["--target", "android:emulator-5554", "screen", "--png", "shot.png"],
+      "adb -s emulator-5554 exec-out screencap -p > shot.png\n"
+    ),
+  ])
+  func dryRunsOfWaitAndScreenshots(_ arguments: [String], expected: String) throws {
+    let world = try StandInDevices(tools: [])
+    defer { world.remove() }
+    let result = try world.deeplink(["--dry-run"] + arguments)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == expected)
+  }
+}
