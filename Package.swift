@@ -21,21 +21,25 @@ let package = Package(
     .target(name: "RecipeRoutes", dependencies: ["DeepLinkRoutes"], swiftSettings: strict),
     // The recipe sample's headless app model: effects, navigation stack, overrides, data set,
     // screen text.
-    .target(name: "AppModel", dependencies: ["DeepLinkRoutes", "RecipeRoutes"], swiftSettings: strict),
+    .target(
+      name: "AppModel", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeRoutes"],
+      swiftSettings: strict),
     // JSON values, line framing, Unix-domain sockets (server loop and client).
     .target(
       name: "DeepLinkWire", swiftSettings: strict,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The agent: the wire protocol served from inside an app.
     .target(
-      name: "DeepLinkAgent", dependencies: ["AppModel", "DeepLinkWire", "DeepLinkRoutes", "RecipeRoutes"],
+      name: "DeepLinkAgent", dependencies: ["DeepLinkWire", "DeepLinkRoutes"],
       swiftSettings: strict),
     // The command line: tokenizer, commands, help, completion scripts, client flows.
     .target(
       name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes"],
       swiftSettings: strict),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommand"], swiftSettings: strict),
-    .executableTarget(name: "deeplink-app", dependencies: ["DeepLinkAgent"], swiftSettings: strict),
+    .executableTarget(
+      name: "deeplink-app", dependencies: ["AppModel", "DeepLinkAgent", "RecipeRoutes"], swiftSettings: strict
+    ),
     // `make bench`'s Swift microbenchmarks (parse, build, dispatch at 10,000 routes); never run
     // by `make test`.
     .executableTarget(

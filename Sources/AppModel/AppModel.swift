@@ -9,19 +9,20 @@ import RecipeRoutes
 ///
 ///     var app = AppModel()
 ///     app.apply(try RouteTable.builtIn.parse("debug://recipe-edit?id=42"))
-///     app.state.path.map(\.destination)  // [.recipe, .recipeEdit]
+///     app.navigation.path.map(\.destination)  // [.recipe, .recipeEdit]
 package struct AppModel: Sendable {
   package let data: DataSet
   /// What each route does, by route name: ``Effect/recipes`` for the sample's table.
   package let effects: [String: Effect]
-  package private(set) var state: NavigationState
+  /// The navigation stack and the overrides in force.
+  package private(set) var navigation: NavigationState
 
   package init(
-    data: DataSet = .sample, effects: [String: Effect] = Effect.recipes, state: NavigationState = .root
+    data: DataSet = .sample, effects: [String: Effect] = Effect.recipes, navigation: NavigationState = .root
   ) {
     self.data = data
     self.effects = effects
-    self.state = state
+    self.navigation = navigation
   }
 
   /// Shows the state `link` describes. Links to data that does not exist are not errors:
@@ -38,17 +39,17 @@ package struct AppModel: Sendable {
   /// Shows `target`, the ``target(of:)`` of a link being applied: what
   /// ``apply(_:)`` does, for a caller that kept that state from applying the link before.
   package mutating func show(_ target: NavigationState) {
-    state = target
+    navigation = target
   }
 
   /// What the visible screen shows, as deterministic text (the headless screenshot).
   package var screen: String {
-    ScreenText(state: state, data: data).render()
+    ScreenText(state: navigation, data: data).render()
   }
 
   /// The first line of ``screen`` alone (`Home › Settings`), without rendering the rest.
   package var breadcrumb: String {
-    ScreenText(state: state, data: data).breadcrumb
+    ScreenText(state: navigation, data: data).breadcrumb
   }
 
   /// Values that parameter `parameter` of `route` can usefully take in this app's data, with a

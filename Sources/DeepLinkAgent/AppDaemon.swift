@@ -1,16 +1,22 @@
-import AppModel
 import DeepLinkRoutes
 import DeepLinkWire
-import RecipeRoutes
 
-/// `deeplink-app [--socket PATH]`: the headless app model, serving its socket in the
-/// foreground until SIGINT, SIGTERM or SIGHUP, logging one line per applied link to stderr.
-package enum AppDaemon {
-  static let usage = """
-    usage: deeplink-app [--socket PATH]
+/// `NAME [--socket PATH]` (`deeplink-app` for the sample): an app's handler behind the agent,
+/// serving its socket in the foreground until SIGINT, SIGTERM or SIGHUP, logging one line per
+/// applied link to stderr.
+struct AppDaemon<Handler: LinkHandler> {
+  /// The program's name, at the start of each log line and message.
+  let name: String
+  let table: RouteTable
+  /// What the program is, before "Runs in the foreground" in its usage.
+  let about: String
+  let handler: Handler
 
-    Runs the headless recipe app and applies the debug links that `deeplink` sends it over a
-    Unix domain socket. Runs in the foreground; stop it with Ctrl-C, SIGTERM or SIGHUP.
+  var usage: String {
+    """
+    usage: \(name) [--socket PATH]
+
+    \(about)Runs in the foreground; stop it with Ctrl-C, SIGTERM or SIGHUP.
 
     options:
       --socket PATH  where to listen (default: \(SocketPath.searchOrder.replacing(", else ", with: ",\n                 else ", maxReplacements: 1)))
@@ -21,9 +27,10 @@ package enum AppDaemon {
     unsafe directory, path too long); 70 internal error.
 
     """
+  }
 
   /// Runs the daemon with `arguments` (without the program name); returns the exit code.
-  package static func main(arguments: [String]) -> Int32 {
+  func main(arguments: [String]) -> Int32 {
     var socket: String?
     var index = 0
     while index < arguments.count {
@@ -35,7 +42,7 @@ package enum AppDaemon {
         return 0
       case "--version":
         StreamWriter.write(
-          "deeplink-app \(PackageVersion.number) (route table \(RouteTable.builtIn.version))\n", to: 1)
+          "\(name) \(PackageVersion.number) (route table \(table.version))\n", to: 1)
         return 0
       case "--socket":
         guard index < arguments.count else { return usageError("--socket needs a path") }
@@ -56,14 +63,15 @@ package enum AppDaemon {
 
   /// Serves `path` until a stop signal. Failing to start is 69 (nothing listens); failing
   /// after the socket listened is 70.
-  static func serve(path: String) -> Int32 {
-    let version = RouteTable.builtIn.version
+  func serve(path: String) -> Int32 {
+    let version = table.version
     var options = LineServer.Options()
     options.rejectionReply = { rejection in
-      RequestHandler.errorReply(kind: rejection.kind, message: rejection.message, version: version)
+      ErrorReply.line(kind: rejection.kind, message: rejection.message, version: version)
     }
     let server = LineServer(path: path, options: options)
-    var handler = RequestHandler(logPrefix: logPrefix, now: { Int(Clocks.epochMilliseconds) })
+    var handler = RequestHandler(
+      handler: self.handler, table: table, logPrefix: logPrefix, now: { Int(Clocks.epochMilliseconds) })
     var logLines = LogBuffer()
     let mode = BuildConfiguration.debugLinksEnabled ? "debug links on" : "release build: debug links off"
     var listening = false
@@ -79,21 +87,21 @@ package enum AppDaemon {
         handler.reply(to: line, into: &reply, log: &logLines.bytes)
       }
     } catch {
-      StreamWriter.write("deeplink-app: error: \(error.message)\n", to: 2)
+      StreamWriter.write("\(name): error: \(error.message)\n", to: 2)
       return listening ? 70 : 69
     }
     log(removed ? "stopped; removed \(path)" : "stopped; left \(path), which is no longer this app's socket")
     return 0
   }
 
-  static func usageError(_ message: String) -> Int32 {
-    StreamWriter.write("deeplink-app: error: \(message)\nRun 'deeplink-app --help' for usage.\n", to: 2)
+  func usageError(_ message: String) -> Int32 {
+    StreamWriter.write("\(name): error: \(message)\nRun '\(name) --help' for usage.\n", to: 2)
     return 64
   }
 
-  static let logPrefix = "deeplink-app: "
+  var logPrefix: String { "\(name): " }
 
-  static func log(_ message: String) {
+  func log(_ message: String) {
     StreamWriter.write("\(logPrefix)\(message)\n", to: 2)
   }
 }

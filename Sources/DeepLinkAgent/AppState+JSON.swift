@@ -1,23 +1,21 @@
-import AppModel
 import DeepLinkRoutes
 import DeepLinkWire
 
-extension AppModel {
+extension AppState {
   /// The state as `deeplink state --json` shows it: `path` (one object per screen, its
-  /// `destination` and arguments as further keys), `overrides` (only those in force) and
-  /// `screen` (the text snapshot).
-  var stateJSON: JSON {
-    .object([
-      ("path", .array(state.path.map(\.json))),
-      ("overrides", state.overrides.json),
-      ("screen", .string(screen)),
-    ])
+  /// `destination` and arguments as further keys), each detail (an object of its values), and
+  /// `screen` (the text).
+  var json: JSON {
+    .object(
+      [("path", .array(path.map(\.json)))]
+        + details.map { ($0.name, .object($0.values.map { ($0.name, $0.value.json) })) }
+        + [("screen", .string(screen))])
   }
 }
 
-extension Screen {
+extension AppState.Screen {
   var json: JSON {
-    .object([("destination", .string(destination.name))] + arguments.map { ($0.name, $0.value.json) })
+    .object([("destination", .string(name))] + arguments.map { ($0.name, $0.value.json) })
   }
 }
 
@@ -28,11 +26,5 @@ extension ArgumentValue {
     case .string(let string): .string(string)
     case .boolean(let flag): .bool(flag)
     }
-  }
-}
-
-extension Overrides {
-  var json: JSON {
-    .object(inForce.map { ($0.kind.rawValue, $0.value.json) })
   }
 }

@@ -1,4 +1,3 @@
-import AppModel
 import DeepLinkRoutes
 
 /// What the app answers and logs once it has applied a link, as the bytes that go out.
@@ -20,9 +19,10 @@ struct AppliedReply: Equatable {
 /// state built, nor rendered again.
 ///
 /// Sound because all three are functions of the text alone, for one handler: parsing depends
-/// only on the text and the route table; applying a link replaces the whole state with the one
-/// the link describes (``AppModel/apply(_:)``), the data set and the route table never change,
-/// and the reply shows only that state, the canonical URL and the table's version. The cache
+/// only on the text and the route table; the app promises (``LinkHandler/linksDescribeWholeStates``)
+/// that applying a link gives the state the link describes, whatever came before, and the
+/// reply shows only that state, the canonical URL and the table's version. The cache is used
+/// only for a handler that promises it. The cache
 /// holds results, never decisions: the handler still checks the deadline and applies the
 /// link, every time, before it takes the reply from here. Only links that parsed are held.
 ///
@@ -36,7 +36,7 @@ struct AppliedReply: Equatable {
 /// Bounded: when ``capacity`` texts are held, the next new one empties it (links with
 /// free-text values, such as `login-error?message=…`, could otherwise grow it without end).
 /// The table is never more than half full, so a lookup ends at an empty slot soon.
-struct AppliedReplyCache {
+struct AppliedReplyCache<Prepared> {
   /// A class, so that a lookup copies one reference rather than the link's route and values.
   final class Entry {
     /// The URL text the link was parsed from.
@@ -44,15 +44,16 @@ struct AppliedReplyCache {
     /// `url`'s UTF-8 bytes: the key.
     let bytes: [UInt8]
     let link: Link
-    /// The state applying the link shows: computed once, not per link.
-    let target: NavigationState
+    /// What the app's handler prepared for the link (``LinkHandler/prepare(_:)``): worked
+    /// out once, not per link.
+    let prepared: Prepared
     let reply: AppliedReply
 
-    init(url: String, link: Link, target: NavigationState, reply: AppliedReply) {
+    init(url: String, link: Link, prepared: Prepared, reply: AppliedReply) {
       self.url = url
       self.bytes = Array(url.utf8)
       self.link = link
-      self.target = target
+      self.prepared = prepared
       self.reply = reply
     }
   }

@@ -11,6 +11,8 @@ enum RequestError: Error, Equatable {
   case expired(lateByMilliseconds: Int)
   /// A release build: debug links are compiled out (the seed's Pattern 4).
   case debugLinksDisabled
+  /// The app's handler refused the link (``LinkRefusal``); nothing was applied.
+  case refused(String)
 
   var kind: ErrorKind {
     switch self {
@@ -18,6 +20,7 @@ enum RequestError: Error, Equatable {
     case .badRequest: .badRequest
     case .expired: .expired
     case .debugLinksDisabled: .debugLinksDisabled
+    case .refused: .refused
     }
   }
 
@@ -28,8 +31,9 @@ enum RequestError: Error, Equatable {
     case .expired(let late):
       "the request's deadline passed \(late) ms before the app read it; nothing was applied"
     case .debugLinksDisabled:
-      "this deeplink-app is a release build, where debug:// links do not exist; "
+      "this app is a release build, where debug links do not exist; "
         + "run a debug build (swift build) or the one 'make release' builds"
+    case .refused(let reason): reason
     }
   }
 }

@@ -1,9 +1,8 @@
-package import AppModel
 package import DeepLinkRoutes
 package import DeepLinkWire
-import RecipeRoutes
 
-/// Turns one request line into one reply line, applying links to the app model it owns.
+/// Turns one request line into one reply line, applying links through the app's handler,
+/// which it owns.
 ///
 /// The wire protocol (README.md, "Wire protocol"): a line that does not start with `{` is a
 /// bare debug URL to open; otherwise it is a JSON object with an `op`, one of ``Operation``:
@@ -14,8 +13,8 @@ import RecipeRoutes
 ///
 /// Synchronous and single-owner: the server calls it for one line at a time, so each link
 /// is applied completely before the next is read.
-package struct RequestHandler {
-  package private(set) var app: AppModel
+package struct RequestHandler<Handler: LinkHandler> {
+  package private(set) var handler: Handler
   let table: RouteTable
   let debugLinksEnabled: Bool
   /// Wall-clock Unix epoch milliseconds, injected so deadlines are testable.
@@ -25,15 +24,17 @@ package struct RequestHandler {
   let logPrefix: String
   private let version: String
   /// Links already applied once, by URL text, so that applying one again costs no parsing
-  /// and no rendering.
-  private var appliedReplies = AppliedReplyCache()
+  /// and no rendering; only for a handler whose ``LinkHandler/linksDescribeWholeStates``.
+  private var appliedReplies = AppliedReplyCache<Handler.Prepared>()
+  private let reusesReplies: Bool
 
   package init(
-    app: AppModel = AppModel(), table: RouteTable = .builtIn,
+    handler: Handler, table: RouteTable,
     debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, logPrefix: String = "",
     now: @escaping () -> Int
   ) {
-    self.app = app
+    self.handler = handler
+    self.reusesReplies = handler.linksDescribeWholeStates
     self.table = table
     self.debugLinksEnabled = debugLinksEnabled
     self.logPrefix = logPrefix
@@ -69,10 +70,7 @@ package struct RequestHandler {
 
   /// An error reply line, also used by the server for lines it rejects before parsing.
   package static func errorReply(kind: ErrorKind, message: String, version: String) -> String {
-    JSON.object([
-      ("ok", .bool(false)), ("version", .string(version)),
-      ("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))])),
-    ]).serialized
+    ErrorReply.line(kind: kind, message: message, version: version)
   }
 
   /// A success reply: `ok`, `version`, then `result`'s members.
@@ -86,7 +84,9 @@ package struct RequestHandler {
   }
 
   /// Appends the reply and the log line held for an applied link.
-  private func answer(_ applied: AppliedReplyCache.Entry, into reply: inout [UInt8], log: inout [UInt8]) {
+  private func answer(
+    _ applied: AppliedReplyCache<Handler.Prepared>.Entry, into reply: inout [UInt8], log: inout [UInt8]
+  ) {
     reply.append(bytesOf: applied.reply.reply)
     log.append(bytesOf: applied.reply.log)
   }
@@ -101,7 +101,8 @@ package struct RequestHandler {
     // sequence, so this accepts and rejects exactly what trimming the decoded text did.
     let bytes = line.trimmingASCIIWhitespace()
     // A link applied before, sent again as the same bytes: looked up as they are, not decoded.
-    if debugLinksEnabled, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes] {
+    if debugLinksEnabled, reusesReplies, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes]
+    {
       try reapply(cached, deadline: nil)
       return answer(cached, into: &reply, log: &log)
     }
@@ -138,9 +139,9 @@ package struct RequestHandler {
       }
       return answer(try open(url, deadline: deadline?.intValue), into: &reply, log: &log)
     case .state:
-      return answer([("state", app.stateJSON)], into: &reply)
+      return answer([("state", handler.state.json)], into: &reply)
     case .screen:
-      return answer([("screen", .string(app.screen))], into: &reply)
+      return answer([("screen", .string(handler.screen))], into: &reply)
     case .ping:
       return answer([("debugLinks", .bool(debugLinksEnabled))], into: &reply)
     case .routes:
@@ -153,20 +154,25 @@ package struct RequestHandler {
       guard let route = table.route(named: name) else {
         throw .link(.unknownRoute(name, suggestion: table.suggestion(for: name)))
       }
-      let values = app.suggestions(for: route, parameter: parameter).map {
-        JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
-      }
+      let values = (route.parameter(named: parameter).map { handler.suggestions(for: $0, of: route) } ?? [])
+        .map {
+          JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
+        }
       return answer([("values", .array(values))], into: &reply)
     }
   }
 
   /// `open, state, screen, routes, values, ping`, for "use one of …".
-  private static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
+  private static var operations: String { operationNames }
 
   /// Applies the link `url` names, once its deadline is checked; returns what is held for it.
-  private mutating func open(_ url: String, deadline: Int?) throws(RequestError) -> AppliedReplyCache.Entry {
+  private mutating func open(_ url: String, deadline: Int?) throws(RequestError)
+    -> AppliedReplyCache<
+      Handler.Prepared
+    >.Entry
+  {
     guard debugLinksEnabled else { throw .debugLinksDisabled }
-    if let cached = appliedReplies[url] {
+    if reusesReplies, let cached = appliedReplies[url] {
       try reapply(cached, deadline: deadline)
       return cached
     }
@@ -176,24 +182,38 @@ package struct RequestHandler {
     } catch {
       throw .link(error)
     }
+    let prepared: Handler.Prepared
+    do {
+      prepared = try handler.prepare(link)
+    } catch {
+      throw .refused(error.reason)
+    }
     try check(deadline)
-    let target = app.target(of: link)
-    app.show(target)
-    let applied = renderApplied(link)
-    let entry = AppliedReplyCache.Entry(url: url, link: link, target: target, reply: applied)
-    appliedReplies.insert(entry)
+    do {
+      try handler.apply(prepared)
+    } catch {
+      throw .refused(error.reason)
+    }
+    let entry = AppliedReplyCache.Entry(url: url, link: link, prepared: prepared, reply: renderApplied(link))
+    if reusesReplies { appliedReplies.insert(entry) }
     return entry
   }
 
-  /// Applies a link held in the cache again: its deadline checked, then its state shown.
-  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?) throws(RequestError) {
+  /// Applies a link held in the cache again: its deadline checked, then what was prepared for
+  /// it applied.
+  private mutating func reapply(_ cached: AppliedReplyCache<Handler.Prepared>.Entry, deadline: Int?)
+    throws(RequestError)
+  {
     try check(deadline)
-    // The state `cached.link` describes, kept with it: no `AppModel.target(of:)` per link.
-    app.show(cached.target)
-    // Debug builds (and so every test) check what makes the cache sound: the held link,
-    // state and reply are what parsing the text, applying it and rendering give now.
+    // What the handler prepared for `cached.link`, kept with it: no `prepare` per link.
+    do {
+      try handler.apply(cached.prepared)
+    } catch {
+      throw .refused(error.reason)
+    }
+    // Debug builds (and so every test) check what makes the cache sound: the held link and
+    // reply are what parsing the text, applying it and rendering give now.
     assert(cached.link == (try? table.parse(cached.url)), "a cached link differs from parsing its URL")
-    assert(cached.target == app.target(of: cached.link), "a cached state differs from its link's target")
     assert(cached.reply == renderApplied(cached.link), "a cached reply differs from the state's rendering")
   }
 
@@ -211,9 +231,11 @@ package struct RequestHandler {
   /// The reply and log line for the state that applying `link` just produced.
   private func renderApplied(_ link: Link) -> AppliedReply {
     let canonical = table.url(for: link)
+    let state = handler.state
+    let firstLine = state.screen.utf8.firstIndex(of: UInt8(ascii: "\n")).map { state.screen[..<$0] }
     return AppliedReply(
-      reply: success([("applied", .string(canonical)), ("state", app.stateJSON)]),
-      log: "\(logPrefix)applied \(canonical) → \(app.breadcrumb)\n")
+      reply: success([("applied", .string(canonical)), ("state", state.json)]),
+      log: "\(logPrefix)applied \(canonical) → \(firstLine ?? state.screen[...])\n")
   }
 }
 
@@ -233,5 +255,19 @@ extension UnsafeBufferPointer<UInt8> {
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
     else { return UnsafeBufferPointer(rebasing: self[endIndex...]) }
     return UnsafeBufferPointer(rebasing: self[first...last])
+  }
+}
+
+/// `open, state, screen, routes, values, ping`, for "use one of …".
+private let operationNames = Operation.allCases.map(\.rawValue).joined(separator: ", ")
+
+/// Error reply lines, for the handler and for the server's rejections before parsing.
+enum ErrorReply {
+  /// `{"ok":false,"version":…,"error":{"kind":…,"message":…}}`.
+  static func line(kind: ErrorKind, message: String, version: String) -> String {
+    JSON.object([
+      ("ok", .bool(false)), ("version", .string(version)),
+      ("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))])),
+    ]).serialized
   }
 }

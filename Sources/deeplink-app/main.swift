@@ -1,4 +1,6 @@
+import AppModel
 import DeepLinkAgent
+import RecipeRoutes
 
 #if canImport(Glibc)
   import Glibc
@@ -6,4 +8,8 @@ import DeepLinkAgent
   import Darwin
 #endif
 
-exit(AppDaemon.main(arguments: Array(CommandLine.arguments.dropFirst())))
+let agent = DeepLinkAgent(
+  name: "deeplink-app", table: .builtIn,
+  about: "Runs the headless recipe app and applies the debug links that `deeplink` sends it over a\n"
+    + "Unix domain socket. ")
+exit(agent.main(handler: AppModel()))

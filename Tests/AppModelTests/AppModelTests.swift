@@ -9,11 +9,11 @@ import Testing
   func state(after urls: String...) throws -> NavigationState {
     var app = AppModel()
     for url in urls { app.apply(try table.parse(url)) }
-    return app.state
+    return app.navigation
   }
 
   @Test func startsAtTheRootWithNoOverride() {
-    #expect(AppModel().state == .root)
+    #expect(AppModel().navigation == .root)
     #expect(AppModel().screen.hasPrefix("Home\n"))
   }
 
@@ -53,7 +53,7 @@ import Testing
   @Test func aRecipeThatDoesNotExistShowsNotFoundRatherThanFailing() throws {
     var app = AppModel()
     app.apply(try table.parse("debug://recipe?id=9999"))
-    #expect(app.state.path == [Screen(.recipe, [("id", .integer(9999))])])
+    #expect(app.navigation.path == [Screen(.recipe, [("id", .integer(9999))])])
     #expect(app.screen.contains("No recipe has id 9999."))
   }
 

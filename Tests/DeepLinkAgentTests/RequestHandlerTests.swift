@@ -86,13 +86,13 @@ import Testing
   func aRejectedRequestNamesTheProblemAndLeavesTheStateAlone(_ case_: Rejection) throws {
     var handler = RequestHandler(now: { 1_000_000 })
     _ = handler.handle(Array("debug://recipe-error".utf8)[...])
-    let before = handler.app.state
+    let before = handler.app.navigation
     let (reply, log) = handler.handle(Array(case_.line.utf8)[...])
     let json = try JSON.parse(reply)
     #expect(json["ok"] == .bool(false))
     #expect(json["error"]?["kind"] == .string(case_.kind))
     #expect(json["error"]?["message"] == .string(case_.message))
-    #expect(handler.app.state == before)
+    #expect(handler.app.navigation == before)
     #expect(log == nil)
   }
 
@@ -117,7 +117,7 @@ import Testing
         Array(#"{"op":"open","url":"debug://settings","deadline":-9223372036854775808}"#.utf8)[...]
       ).reply)
     #expect(past["error"]?["kind"] == .string("expired"))
-    #expect(handler.app.state == .root)
+    #expect(handler.app.navigation == .root)
     let future = try JSON.parse(
       handler.handle(
         Array(#"{"op":"open","url":"debug://settings","deadline":9223372036854775807}"#.utf8)[...]
@@ -129,7 +129,7 @@ import Testing
     var handler = RequestHandler(debugLinksEnabled: false, now: { 0 })
     let reply = try JSON.parse(handler.handle(Array("debug://settings".utf8)[...]).reply)
     #expect(reply["error"]?["kind"] == .string("debug-links-disabled"))
-    #expect(handler.app.state == .root)
+    #expect(handler.app.navigation == .root)
     let ping = try JSON.parse(handler.handle(Array(#"{"op":"ping"}"#.utf8)[...]).reply)
     #expect(ping["debugLinks"] == .bool(false))
   }

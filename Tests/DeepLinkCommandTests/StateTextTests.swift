@@ -28,4 +28,18 @@ import Testing
 
         """)
   }
+
+  @Test func anAppsOwnGroupsAreShownByTheirNamesAndNoneIsInvented() throws {
+    let state = try JSON.parse(#"{"path":[{"destination":"cart"}],"cart":{"items":3},"screen":"Cart\n"}"#)
+    #expect(
+      StateText.render(state) == """
+        path:      cart
+        cart:      items: 3
+
+        Cart
+
+        """)
+    #expect(
+      StateText.render(try JSON.parse(#"{"path":[],"screen":"Home\n"}"#)) == "path:      root\n\nHome\n")
+  }
 }

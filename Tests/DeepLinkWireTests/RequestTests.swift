@@ -35,7 +35,7 @@ import Testing
         "not-a-url", "wrong-scheme", "missing-route", "unknown-route", "unexpected-path",
         "unexpected-fragment", "malformed-percent-escape", "invalid-utf8", "unknown-parameter",
         "missing-parameter", "duplicate-parameter", "missing-value", "invalid-value", "bad-request",
-        "expired", "debug-links-disabled", "line-too-long", "permission-denied",
+        "expired", "refused", "debug-links-disabled", "line-too-long", "permission-denied",
       ])
   }
 }

@@ -12,12 +12,13 @@ enum StateText {
       let arguments = members.filter { $0.0 != "destination" }.map { "\($0.0): \($0.1.serialized)" }
       return arguments.isEmpty ? name : "\(name)(\(arguments.joined(separator: ", ")))"
     }
-    let overrides = (state["overrides"]?.objectValue ?? []).map { "\($0.0): \($0.1.serialized)" }
-    return """
-      path:      \(path.isEmpty ? "root" : path.joined(separator: " › "))
-      overrides: \(overrides.isEmpty ? "none" : overrides.joined(separator: ", "))
-
-      \(state["screen"]?.stringValue ?? "")
-      """
+    var lines = ["path:      \(path.isEmpty ? "root" : path.joined(separator: " › "))"]
+    // Every other group the app reports (the sample's `overrides`), one line each.
+    for (name, value) in state.objectValue ?? [] where name != "path" && name != "screen" {
+      let members = (value.objectValue ?? []).map { "\($0.0): \($0.1.serialized)" }
+      let label = "\(name):" + String(repeating: " ", count: max(1, 11 - name.count - 1))
+      lines.append(label + (members.isEmpty ? "none" : members.joined(separator: ", ")))
+    }
+    return lines.joined(separator: "\n") + "\n\n" + (state["screen"]?.stringValue ?? "")
   }
 }

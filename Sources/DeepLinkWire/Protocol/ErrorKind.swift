@@ -23,6 +23,8 @@ package enum ErrorKind: String, CaseIterable, Hashable, Sendable, CustomStringCo
   case badRequest = "bad-request"
   /// The request's deadline passed before the app read it; nothing was applied.
   case expired
+  /// The app's handler refused a link it understood, with a reason; nothing was applied.
+  case refused
   /// A release build, where debug links do not exist.
   case debugLinksDisabled = "debug-links-disabled"
   /// The request line is longer than the app accepts; the connection is closed.
