@@ -10,7 +10,7 @@ enum RequestError: Error, Equatable {
   /// The request's deadline passed before the app got to it; nothing was applied.
   case expired(lateByMilliseconds: Int)
   /// A release build: debug links are compiled out (the seed's Pattern 4).
-  case debugLinksDisabled
+  case debugLinksDisabled(scheme: String)
   /// The app's handler refused the link (``LinkRefusal``); nothing was applied.
   case refused(String)
 
@@ -30,8 +30,8 @@ enum RequestError: Error, Equatable {
     case .badRequest(let reason): reason
     case .expired(let late):
       "the request's deadline passed \(late) ms before the app read it; nothing was applied"
-    case .debugLinksDisabled:
-      "this app is a release build, where debug links do not exist; "
+    case .debugLinksDisabled(let scheme):
+      "this app is a release build, where \(scheme):// links do not exist; "
         + "run a debug build (swift build) or the one 'make release' builds"
     case .refused(let reason): reason
     }

@@ -171,7 +171,7 @@ package struct RequestHandler<Handler: LinkHandler> {
       Handler.Prepared
     >.Entry
   {
-    guard debugLinksEnabled else { throw .debugLinksDisabled }
+    guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
     if reusesReplies, let cached = appliedReplies[url] {
       try reapply(cached, deadline: deadline)
       return cached
