@@ -130,10 +130,12 @@ completions:
 	  echo "wrote $$file"; \
 	done
 
-# The optimized binaries, and each completion script where its shell looks by default.
+# The optimized binaries, each completion script where its shell looks by default, and the
+# routes file's JSON Schema for editors.
 install: release install-completions
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/deeplink"
 	install -m 755 "$(RELEASE_BIN)/deeplink" "$(RELEASE_BIN)/deeplink-app" "$(DESTDIR)$(PREFIX)/bin/"
+	install -m 644 deeplink.routes.schema.json "$(DESTDIR)$(PREFIX)/share/deeplink/"
 
 install-completions:
 	install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \

@@ -267,6 +267,45 @@ else
   echo "   skipped: valgrind is not installed (apt-get install valgrind)"
 fi
 echo
+echo "7. Routes file: 'deeplink --routes FILE url …' start-up, and a Tab with a routes file in effect"
+# Two files as `routes --json` prints them: the built-in table (12 routes), and 10,000 routes of
+# the same shape, the 12 repeated with numbered names (recipe-edit-4, …; about 2.8 MiB).
+ROUTES12=$DIR/routes12.json ROUTES10K=$DIR/routes10k.json
+(cd "$DIR" && "$BIN/deeplink" routes --json >"$ROUTES12")
+jq '.routes as $r | {scheme, routes: [range(10000) as $i | $r[$i % ($r | length)] | .name = "\\(.name)-\\($i)"]}' \
+  "$ROUTES12" >"$ROUTES10K"
+for check in "$ROUTES12 url recipe --id 42:debug://recipe?id=42" "$ROUTES10K url recipe-edit-9988 --id 42:debug://recipe-edit-9988?id=42"; do
+  # shellcheck disable=SC2086
+  [[ $(cd "$DIR" && "$BIN/deeplink" --routes ${check%%:*}) == "${check#*:}" ]] ||
+    { echo "bench: deeplink --routes ${check%%:*} did not print ${check#*:}" >&2; exit 70; }
+done
+hyperfine_rounds routesfile "$BIN/deeplink url recipe --id 42" \
+  "$BIN/deeplink --routes $ROUTES12 url recipe --id 42" "$BIN/deeplink --routes $ROUTES10K url recipe-edit-9988 --id 42"
+FILE12=$(ratio routesfile 1 0)
+FILE10K=$(ms routesfile 2)
+printf '   built-in %s   12-route file %s   10,000-route file (%s KiB) %s\n' "$(ms routesfile 0)" \
+  "$(ms routesfile 1)" "$(($(wc -c <"$ROUTES10K") / 1024))" "$FILE10K"
+printf '   12-route file / built-in = %sx   (target <= 1.3x); 10,000 routes: %s ms (target <= 20 ms)\n' \
+  "$(fmt "$FILE12" 2)" "$(fmt "$FILE10K" 2)"
+SUMMARY+=("start-up, --routes 12-route file / built-in|$(fmt "$FILE12" 2)x|<= 1.3x|$(verdict "$FILE12" '<=' 1.3)")
+SUMMARY+=("start-up, --routes 10,000-route file, whole process|$(fmt "$FILE10K" 2) ms|<= 20 ms|$(verdict "$FILE10K" '<=' 20)")
+# A Tab with a routes file in effect: the callback process alone, and the whole Tab in bash
+# (its completion function, which finds the file and runs the callback), over many Tabs.
+ASK=("$BIN/deeplink" __complete words --routes "$ROUTES12" recipes --sort '')
+[[ $("${ASK[@]}" | head -1) == words* ]] || { echo "bench: '${ASK[*]}' did not answer" >&2; exit 70; }
+hyperfine_rounds ask "${ASK[*]}"
+TABS=$((RUNS * 2))
+TAB_MS=$(cd "$DIR" && PATH="$BIN:$PATH" DEEPLINK_ROUTES=$ROUTES12 TABS=$TABS bash --norc --noprofile -c '
+  source "$0"
+  COMP_WORDS=(deeplink recipes --sort "") COMP_CWORD=3 COMP_LINE="deeplink recipes --sort " COMP_POINT=24
+  _deeplink; [[ ${COMPREPLY[*]} == "name newest rating" ]] || { echo "bench: bash offered: ${COMPREPLY[*]}" >&2; exit 70; }
+  start=$EPOCHREALTIME
+  for ((i = 0; i < TABS; i++)); do _deeplink; done
+  awk -v s="$start" -v e="$EPOCHREALTIME" -v n="$TABS" "BEGIN { printf \"%.3f\", (e - s) * 1000 / n }"
+' "$PWD/completions/deeplink.bash")
+printf '   callback process (deeplink __complete words --routes FILE recipes --sort ""): %s ms\n' "$(ms ask 0)"
+printf '   a whole Tab in bash, routes file in effect (mean of %s): %s ms   (target < 5 ms)\n\n' "$TABS" "$TAB_MS"
+SUMMARY+=("Tab with a 12-route file in effect, bash, whole|$TAB_MS ms|< 5 ms|$(verdict "$TAB_MS" '<=' 5)")
 
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-48s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |

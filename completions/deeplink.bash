@@ -49,31 +49,31 @@ _deeplink_names() {
 # _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).
 _deeplink_options() {
   case $1 in
-    route:settings) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:profile) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:recipes) _deeplink_opts=(--sort --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:recipe) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:recipe-edit) _deeplink_opts=(--id --unsaved --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:login) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:login-error) _deeplink_opts=(--message --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:recipe-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:recipe-error) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:favorites) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:favorites-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    route:reset) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:url) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:open) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:wait) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:approve) _deeplink_opts=(--bundle-id --socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help) ;;
-    *) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --help --version) ;;
+    route:settings) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:profile) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:recipes) _deeplink_opts=(--sort --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:recipe) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:recipe-edit) _deeplink_opts=(--id --unsaved --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:login) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:login-error) _deeplink_opts=(--message --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:recipe-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:recipe-error) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:favorites) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:favorites-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    route:reset) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:url) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:open) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:wait) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:approve) _deeplink_opts=(--bundle-id --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    *) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help --version) ;;
   esac
 }
 
@@ -149,6 +149,7 @@ _deeplink_value() {
     --target) REPLY=targets; ;;
     --package) REPLY=free; ;;
     --dry-run) REPLY=none; ;;
+    --routes) REPLY=path; ;;
     --help) REPLY=none; ;;
     --version) REPLY=none; ;;
     *) REPLY=none ;;
@@ -234,6 +235,47 @@ _deeplink_targets() {
   _deeplink_add "${candidates[@]}"
 }
 
+# Succeeds when a routes file is in effect: --routes on the line, $DEEPLINK_ROUTES,
+# or deeplink.routes.json here or in a parent directory. Then the data of this script
+# (the built-in table) does not apply, and deeplink itself is asked.
+_deeplink_routes_file() {
+  local word dir=$PWD
+  for word in "${words[@]:1:last-1}"; do
+    [[ $word == -- ]] && break
+    [[ $word == --routes || $word == --routes=* ]] && return 0
+  done
+  [[ -n $DEEPLINK_ROUTES ]] && return 0
+  while :; do
+    [[ -e $dir/deeplink.routes.json ]] && return 0
+    [[ -z $dir || $dir == / ]] && return 1
+    dir=${dir%/*}
+  done
+}
+
+# Adds what `deeplink __complete words WORD...` answers: a first line
+# `words<TAB>PREFIX` then `candidate<TAB>description` lines, or `path<TAB>PREFIX`. The
+# lines are only split, compared and quoted: never evaluated.
+_deeplink_ask() {
+  local command=${words[0]} line head='' word
+  local -a arguments=() candidates=()
+  [[ $command == */* && -x $command ]] || command=deeplink
+  for word in "${words[@]:1}"; do
+    _deeplink_dequote "$word"
+    arguments+=("$REPLY")
+  done
+  while IFS= read -r line; do
+    if [[ -z $head ]]; then
+      head=$line
+      continue
+    fi
+    candidates+=("${head#*$'\t'}${line%%$'\t'*}")
+  done < <(command "$command" __complete words "${arguments[@]}" 2>/dev/null)
+  case ${head%%$'\t'*} in
+    words) _deeplink_add "${candidates[@]}" ;;
+    path) _deeplink_path ;;
+  esac
+}
+
 # Adds the values of the option whose kind _deeplink_value left in REPLY, prefixed by $1.
 _deeplink_values() {
   local value
@@ -276,6 +318,10 @@ _deeplink() {
   # What readline replaces: the word at the cursor after its last word break.
   [[ $typed == *[!=:@]* ]] || typed=''
   keep=$((${#cur} - ${#typed}))
+  if _deeplink_routes_file; then
+    _deeplink_ask
+    return 0
+  fi
 
   for ((i = 1; i < last; i++)); do
     word=${words[i]}

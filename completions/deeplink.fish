@@ -106,6 +106,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:profile
       printf '%s\t%s\n' \
@@ -117,6 +118,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipes
       printf '%s\t%s\n' \
@@ -128,6 +130,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe
       printf '%s\t%s\n' \
@@ -139,6 +142,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-edit
       printf '%s\t%s\n' \
@@ -151,6 +155,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:login
       printf '%s\t%s\n' \
@@ -161,6 +166,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:login-error
       printf '%s\t%s\n' \
@@ -172,6 +178,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-empty
       printf '%s\t%s\n' \
@@ -182,6 +189,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-error
       printf '%s\t%s\n' \
@@ -192,6 +200,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:favorites
       printf '%s\t%s\n' \
@@ -202,6 +211,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:favorites-empty
       printf '%s\t%s\n' \
@@ -212,6 +222,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:reset
       printf '%s\t%s\n' \
@@ -222,6 +233,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:url
       printf '%s\t%s\n' \
@@ -232,6 +244,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:open
       printf '%s\t%s\n' \
@@ -242,6 +255,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:routes
       printf '%s\t%s\n' \
@@ -253,6 +267,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:state
       printf '%s\t%s\n' \
@@ -263,6 +278,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:screen
       printf '%s\t%s\n' \
@@ -274,6 +290,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:wait
       printf '%s\t%s\n' \
@@ -284,6 +301,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:batch
       printf '%s\t%s\n' \
@@ -294,6 +312,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:targets
       printf '%s\t%s\n' \
@@ -304,6 +323,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:approve
       printf '%s\t%s\n' \
@@ -315,6 +335,7 @@ function __deeplink_options
         --target 'The simulator (default: the one booted)' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:completions
       printf '%s\t%s\n' \
@@ -325,6 +346,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:help
       printf '%s\t%s\n' \
@@ -335,6 +357,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:version
       printf '%s\t%s\n' \
@@ -345,6 +368,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case '*'
       printf '%s\t%s\n' \
@@ -355,6 +379,7 @@ function __deeplink_options
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand' \
         --version 'Print the version'
   end
@@ -456,6 +481,8 @@ function __deeplink_value
       echo free
     case --dry-run
       echo none
+    case --routes
+      echo path
     case --help
       echo none
     case --version
@@ -513,6 +540,52 @@ function __deeplink_targets
   end
 end
 
+# Succeeds when a routes file is in effect: --routes on the line, $DEEPLINK_ROUTES,
+# or deeplink.routes.json here or in a parent directory. Then the data of this script
+# (the built-in table) does not apply, and deeplink itself is asked.
+function __deeplink_routes_file
+  for word in (commandline -opc)[2..-1]
+    test "$word" = --; and break
+    if test "$word" = --routes; or string match -q -- '--routes=*' $word
+      return 0
+    end
+  end
+  test -n "$DEEPLINK_ROUTES"; and return 0
+  set -l dir $PWD
+  while true
+    test -e "$dir/deeplink.routes.json"; and return 0
+    if test -z "$dir"; or test "$dir" = /
+      return 1
+    end
+    set dir (string replace -r '/[^/]*$' '' -- $dir)
+  end
+end
+
+# Prints what `deeplink __complete words WORD...` answers: a first line
+# `words<TAB>PREFIX` then `candidate<TAB>description` lines, or `path<TAB>PREFIX`. The
+# lines are only split and printed: never evaluated.
+function __deeplink_ask
+  set -l command (commandline -opc)[1]
+  if not string match -q -- '*/*' $command; or not test -x $command
+    set command deeplink
+  end
+  command -q $command; or return
+  set -l cur (commandline -ct)
+  set -l lines (command $command __complete words (commandline -opc)[2..-1] $cur 2>/dev/null)
+  test (count $lines) -gt 0; or return
+  set -l head (string split -m 1 \t -- $lines[1])
+  switch $head[1]
+    case path
+      for path in (__fish_complete_path (string sub -s (math (string length -- "$head[2]") + 1) -- $cur))
+        printf '%s%s\n' $head[2] $path
+      end
+    case words
+      for line in $lines[2..-1]
+        printf '%s%s\n' $head[2] $line
+      end
+  end
+end
+
 # Prints the values of option $argv[2] in context $argv[1], each prefixed by $argv[3]
 # (--option= or nothing); $argv[4] is the value typed so far, $argv[5] the socket.
 function __deeplink_values
@@ -535,6 +608,10 @@ function __deeplink_values
 end
 
 function __deeplink_complete
+  if __deeplink_routes_file
+    __deeplink_ask
+    return
+  end
   set -l words (commandline -opc)
   set -l cur (commandline -ct)
   set -l ctx top

@@ -11,6 +11,25 @@ import Testing
     "each shell offers what the table says", .enabled(if: appBuilt, "needs the built deeplink-app"),
     arguments: CompletionCase.all, CompletionShell.allCases)
   func offers(_ testCase: CompletionCase, _ shell: CompletionShell) throws {
+    try Self.check(testCase, in: shell)
+  }
+
+  @Test(
+    "each shell offers the same when the table comes from a routes file, asking deeplink",
+    .enabled(if: appBuilt, "needs the built deeplink-app"),
+    arguments: CompletionCase.all, CompletionShell.allCases)
+  func offersWithARoutesFile(_ testCase: CompletionCase, _ shell: CompletionShell) throws {
+    let exported = try TemporaryDirectory()
+    defer { exported.remove() }
+    let file = exported.file("sample.routes.json")
+    try Command.deeplink("routes", "--json").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+    try Self.check(testCase, in: shell, environment: ["DEEPLINK_ROUTES": file])
+  }
+
+  /// Runs `testCase` in `shell`, with `environment` on top of what the case sets up.
+  static func check(
+    _ testCase: CompletionCase, in shell: CompletionShell, environment extra: [String: String] = [:]
+  ) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try "settings\n".write(toFile: directory.file("steps.deeplinks"), atomically: true, encoding: .utf8)
@@ -19,7 +38,7 @@ import Testing
     func marked(_ text: String) -> String { text.replacingOccurrences(of: "MARKER", with: marker) }
 
     var line = testCase.line
-    var environment: [String: String] = [:]
+    var environment = extra
     var pathFirst: String?
     var app: RunningApp?
     defer { app.map(Self.stop) }
@@ -86,8 +105,10 @@ import Testing
     try lines.map { $0 + "\n" }.joined().write(
       toFile: directory.file("values.txt"), atomically: true, encoding: .utf8)
     let stub = bin + "/deeplink"
-    try "#!/bin/sh\nexec cat '\(directory.file("values.txt"))'\n".write(
-      toFile: stub, atomically: true, encoding: .utf8)
+    // Asked `__complete words …` (a routes file in effect), it answers in that form.
+    try "#!/bin/sh\n[ \"$2\" = words ] && printf 'words\\t\\n'\nexec cat '\(directory.file("values.txt"))'\n"
+      .write(
+        toFile: stub, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub)
     return bin
   }

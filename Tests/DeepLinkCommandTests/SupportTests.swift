@@ -38,7 +38,7 @@ struct VersionTests {
   @Test func namesTheReleaseAndTheTable() {
     #expect(
       DeepLinkVersion.string(table: .builtIn)
-        == "deeplink \(DeepLinkVersion.number) (route table \(RouteTable.builtIn.version))")
+        == "deeplink \(DeepLinkVersion.number) (route table \(RouteTable.builtIn.version), built in)")
   }
 }
 

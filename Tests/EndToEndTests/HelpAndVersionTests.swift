@@ -24,7 +24,7 @@ struct HelpAndVersionTests {
     let result = try Command.deeplink(arguments)
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.hasPrefix("deeplink "))
-    #expect(result.stdout.hasSuffix("(route table \(RouteTable.builtIn.version))\n"))
+    #expect(result.stdout.hasSuffix("(route table \(RouteTable.builtIn.version), built in)\n"))
   }
 
   /// Deliberate: `deeplink "$ROUTE"` with an empty variable in a script must not succeed.

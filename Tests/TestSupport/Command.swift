@@ -31,8 +31,8 @@ public enum Command {
   }
 
   /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to end.
-  /// The child sees `environment` on top of ours, minus `DEEPLINK_SOCKET` and `NO_COLOR`
-  /// unless given.
+  /// The child sees `environment` on top of ours, minus `DEEPLINK_SOCKET`, `DEEPLINK_ROUTES`
+  /// and `NO_COLOR` unless given.
   public static func run(
     _ executable: String, _ arguments: [String] = [], input: String? = nil,
     environment: [String: String] = [:]
@@ -42,6 +42,7 @@ public enum Command {
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["DEEPLINK_SOCKET"] = nil
+    env["DEEPLINK_ROUTES"] = nil
     env["NO_COLOR"] = nil
     env.merge(environment) { $1 }
     process.environment = env

@@ -12,6 +12,11 @@ public struct TemporaryDirectory: Sendable {
     path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// A directory that already exists, such as a folder inside another temporary directory.
+  public init(existing path: String) {
+    self.path = path
+  }
+
   /// A path inside the directory.
   public func file(_ name: String) -> String { path + "/" + name }
 

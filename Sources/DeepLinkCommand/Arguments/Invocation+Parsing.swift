@@ -37,4 +37,31 @@ extension Invocation {
     var parser = InvocationParser(tokens: ArgumentTokenizer.tokenize(arguments), table: table)
     return try parser.parse()
   }
+
+  /// The value of the first `--routes` before any `--`, read before parsing, since the routes
+  /// file decides the table the rest is parsed against. `nil` when there is none, or it has no
+  /// value (the parse then reports that).
+  ///
+  ///     Invocation.routesOption(in: ["--routes", "shop.json", "product", "--id", "1"])  // "shop.json"
+  ///     Invocation.routesOption(in: ["open", "--", "--routes=x"])  // nil
+  package static func routesOption(in arguments: [String]) -> String? {
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return nil }
+      guard argument.hasPrefix("--routes") else { continue }
+      if argument == "--routes" {
+        guard index < arguments.endIndex, !arguments[index].hasPrefix("--"), arguments[index] != "-h" else {
+          return nil
+        }
+        return arguments[index]
+      }
+      if argument.hasPrefix("--routes=") {
+        let value = argument.dropFirst("--routes=".count)
+        return value.isEmpty ? nil : String(value)
+      }
+    }
+    return nil
+  }
 }

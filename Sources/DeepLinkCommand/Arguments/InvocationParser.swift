@@ -191,7 +191,7 @@ struct InvocationParser {
       case .json: options.json = true
       case .quiet: options.quiet = true
       case .dryRun: options.dryRun = true
-      case .socket, .timeout, .target, .package, .help, .version: break
+      case .socket, .timeout, .target, .package, .routes, .help, .version: break
       }
       return true
     }
@@ -222,6 +222,12 @@ struct InvocationParser {
           in: context)
       }
       options.package = text
+    case .routes:
+      guard !text.isEmpty else {
+        throw .invalidValue(
+          option: option.flag, value: text, expected: "the path of a routes file", in: context)
+      }
+      options.routes = text
     case .json, .quiet, .dryRun, .help, .version:
       break
     }

@@ -19,10 +19,13 @@ package struct GlobalOptions: Hashable, Sendable {
   package var package: String?
   /// `--dry-run`: print the commands that would deliver the link, run nothing.
   package var dryRun: Bool
+  /// `--routes FILE`: the routes file; `nil` means `DEEPLINK_ROUTES`, a `deeplink.routes.json`
+  /// found from the current directory, or the built-in table (``TableSource``).
+  package var routes: String?
 
   package init(
     socket: String? = nil, timeout: Double? = nil, json: Bool = false, quiet: Bool = false,
-    target: DeliveryTarget? = nil, package: String? = nil, dryRun: Bool = false
+    target: DeliveryTarget? = nil, package: String? = nil, dryRun: Bool = false, routes: String? = nil
   ) {
     self.socket = socket
     self.timeout = timeout
@@ -31,6 +34,7 @@ package struct GlobalOptions: Hashable, Sendable {
     self.target = target
     self.package = package
     self.dryRun = dryRun
+    self.routes = routes
   }
 
   /// `--timeout`, or ``defaultTimeout``, in milliseconds: what deadlines are made of.
@@ -54,6 +58,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   case target
   case package
   case dryRun = "dry-run"
+  case routes
   case help
   case version
 
@@ -71,7 +76,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   package var replacesCommand: Bool {
     switch self {
     case .help, .version: true
-    case .socket, .timeout, .json, .quiet, .target, .package, .dryRun: false
+    case .socket, .timeout, .json, .quiet, .target, .package, .dryRun, .routes: false
     }
   }
 
@@ -82,6 +87,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .timeout: "seconds"
     case .target: "target"
     case .package: "name"
+    case .routes: "file"
     case .json, .quiet, .dryRun, .help, .version: nil
     }
   }
@@ -107,6 +113,9 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
         + "'deeplink targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
     case .dryRun: "Print the commands that would deliver the link, one per line; run nothing"
+    case .routes:
+      "The routes file (default: $\(RoutesFile.environmentVariable.name), else "
+        + "\(RoutesFile.fileName) in this directory or the nearest parent, else the built-in table)"
     case .help: "Show help for the command at hand"
     case .version: "Print the version"
     }

@@ -68,6 +68,47 @@ extension BashScript {
       _deeplink_add "${candidates[@]}"
     }
 
+    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
+    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
+    # (the built-in table) does not apply, and deeplink itself is asked.
+    _deeplink_routes_file() {
+      local word dir=$PWD
+      for word in "${words[@]:1:last-1}"; do
+        [[ $word == -- ]] && break
+        [[ $word == \#(GlobalOption.routes.flag) || $word == \#(GlobalOption.routes.flag)=* ]] && return 0
+      done
+      [[ -n $\#(RoutesFile.environmentVariable.name) ]] && return 0
+      while :; do
+        [[ -e $dir/\#(RoutesFile.fileName) ]] && return 0
+        [[ -z $dir || $dir == / ]] && return 1
+        dir=${dir%/*}
+      done
+    }
+
+    # Adds what `deeplink \#(CompletionCallback.command) \#(CompletionCallback.words) WORD...` answers: a first line
+    # `words<TAB>PREFIX` then `candidate<TAB>description` lines, or `path<TAB>PREFIX`. The
+    # lines are only split, compared and quoted: never evaluated.
+    _deeplink_ask() {
+      local command=${words[0]} line head='' word
+      local -a arguments=() candidates=()
+      [[ $command == */* && -x $command ]] || command=deeplink
+      for word in "${words[@]:1}"; do
+        _deeplink_dequote "$word"
+        arguments+=("$REPLY")
+      done
+      while IFS= read -r line; do
+        if [[ -z $head ]]; then
+          head=$line
+          continue
+        fi
+        candidates+=("${head#*$'\t'}${line%%$'\t'*}")
+      done < <(command "$command" \#(CompletionCallback.command) \#(CompletionCallback.words) "${arguments[@]}" 2>/dev/null)
+      case ${head%%$'\t'*} in
+        words) _deeplink_add "${candidates[@]}" ;;
+        path) _deeplink_path ;;
+      esac
+    }
+
     # Adds the values of the option whose kind _deeplink_value left in REPLY, prefixed by $1.
     _deeplink_values() {
       local value
@@ -110,6 +151,10 @@ extension BashScript {
       # What readline replaces: the word at the cursor after its last word break.
       [[ $typed == *[!=:@]* ]] || typed=''
       keep=$((${#cur} - ${#typed}))
+      if _deeplink_routes_file; then
+        _deeplink_ask
+        return 0
+      fi
 
       for ((i = 1; i < last; i++)); do
         word=${words[i]}

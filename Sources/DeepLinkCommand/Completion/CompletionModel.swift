@@ -133,7 +133,7 @@ package struct CompletionModel: Sendable {
   static func option(_ option: GlobalOption, in command: BuiltInCommand?) -> Option {
     let value: Value =
       switch option {
-      case .socket: .path
+      case .socket, .routes: .path
       case .timeout: .free
       case .target: .targets
       case .package: .free

@@ -31,6 +31,52 @@ extension FishScript {
       end
     end
 
+    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
+    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
+    # (the built-in table) does not apply, and deeplink itself is asked.
+    function __deeplink_routes_file
+      for word in (commandline -opc)[2..-1]
+        test "$word" = --; and break
+        if test "$word" = \#(GlobalOption.routes.flag); or string match -q -- '\#(GlobalOption.routes.flag)=*' $word
+          return 0
+        end
+      end
+      test -n "$\#(RoutesFile.environmentVariable.name)"; and return 0
+      set -l dir $PWD
+      while true
+        test -e "$dir/\#(RoutesFile.fileName)"; and return 0
+        if test -z "$dir"; or test "$dir" = /
+          return 1
+        end
+        set dir (string replace -r '/[^/]*$' '' -- $dir)
+      end
+    end
+
+    # Prints what `deeplink \#(CompletionCallback.command) \#(CompletionCallback.words) WORD...` answers: a first line
+    # `words<TAB>PREFIX` then `candidate<TAB>description` lines, or `path<TAB>PREFIX`. The
+    # lines are only split and printed: never evaluated.
+    function __deeplink_ask
+      set -l command (commandline -opc)[1]
+      if not string match -q -- '*/*' $command; or not test -x $command
+        set command deeplink
+      end
+      command -q $command; or return
+      set -l cur (commandline -ct)
+      set -l lines (command $command \#(CompletionCallback.command) \#(CompletionCallback.words) (commandline -opc)[2..-1] $cur 2>/dev/null)
+      test (count $lines) -gt 0; or return
+      set -l head (string split -m 1 \t -- $lines[1])
+      switch $head[1]
+        case path
+          for path in (__fish_complete_path (string sub -s (math (string length -- "$head[2]") + 1) -- $cur))
+            printf '%s%s\n' $head[2] $path
+          end
+        case words
+          for line in $lines[2..-1]
+            printf '%s%s\n' $head[2] $line
+          end
+      end
+    end
+
     # Prints the values of option $argv[2] in context $argv[1], each prefixed by $argv[3]
     # (--option= or nothing); $argv[4] is the value typed so far, $argv[5] the socket.
     function __deeplink_values
@@ -53,6 +99,10 @@ extension FishScript {
     end
 
     function __deeplink_complete
+      if __deeplink_routes_file
+        __deeplink_ask
+        return
+      end
       set -l words (commandline -opc)
       set -l cur (commandline -ct)
       set -l ctx top

@@ -31,6 +31,54 @@ extension ZshScript {
       _describe -t targets target candidates
     }
 
+    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
+    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
+    # (the built-in table) does not apply, and deeplink itself is asked.
+    _deeplink_routes_file() {
+      local word dir=$PWD
+      for word in "${(@)words[2,CURRENT-1]}"; do
+        [[ $word == -- ]] && break
+        [[ $word == \#(GlobalOption.routes.flag) || $word == \#(GlobalOption.routes.flag)=* ]] && return 0
+      done
+      [[ -n $\#(RoutesFile.environmentVariable.name) ]] && return 0
+      while :; do
+        [[ -e $dir/\#(RoutesFile.fileName) ]] && return 0
+        [[ -z $dir || $dir == / ]] && return 1
+        dir=${dir%/*}
+      done
+    }
+
+    # Offers what `deeplink \#(CompletionCallback.command) \#(CompletionCallback.words) WORD...` answers: a first line
+    # `words<TAB>PREFIX` then `candidate<TAB>description` lines, or `path<TAB>PREFIX`. The
+    # lines are only split and handed to compadd and _describe: never evaluated.
+    _deeplink_ask() {
+      local command=${words[1]} line head='' name
+      local -a lines described plain
+      [[ $command == */* && -x $command ]] || command=deeplink
+      lines=("${(@f)$(command $command \#(CompletionCallback.command) \#(CompletionCallback.words) "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
+      head=${lines[1]}
+      [[ -n ${head#*$'\t'} ]] && compset -P "${(b)head#*$'\t'}"
+      case ${head%%$'\t'*} in
+        (path) _files ;;
+        (words)
+          for line in "${(@)lines[2,-1]}"; do
+            [[ -n $line ]] || continue
+            name=${line%%$'\t'*}
+            if [[ $line == *$'\t' ]]; then
+              plain+=("$name")
+            else
+              # _describe reads name:description with \ as an escape: double every \, escape : in the name.
+              line=${line//\\/\\\\}
+              described+=("${${line%%$'\t'*}//:/\\:}:${line#*$'\t'}")
+            fi
+          done
+          (( $#plain )) && compadd -a plain
+          (( $#described )) && _describe -t values value described
+          ;;
+        (*) return 1 ;;
+      esac
+    }
+
     # Offers the values of the option whose kind _deeplink_value left in REPLY; $1 is = after
     # --option=.
     _deeplink_values() {
@@ -48,6 +96,10 @@ extension ZshScript {
       local REPLY word entry ctx=top argument=open expect='' socket='' given=' ' ret=1
       local -a reply offered
       local -i i
+      if _deeplink_routes_file; then
+        _deeplink_ask
+        return
+      fi
       for ((i = 2; i < CURRENT; i++)); do
         word=${words[i]}
         if [[ -n $expect ]]; then

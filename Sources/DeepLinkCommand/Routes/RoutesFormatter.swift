@@ -3,13 +3,22 @@ package import DeepLinkWire
 
 /// The output of `deeplink routes`: the route table as text, JSON or Markdown.
 package enum RoutesFormatter {
-  /// The output in `format`, ending with a newline.
-  package static func text(_ format: RoutesFormat, table: RouteTable) -> String {
+  /// The output in `format`, ending with a newline. The table for people starts with a line
+  /// saying which table it is and where it came from; JSON and Markdown are the table alone
+  /// (JSON is the routes file format, Markdown README's reference).
+  package static func text(_ format: RoutesFormat, table: RouteTable, source: TableSource = .builtIn)
+    -> String
+  {
     switch format {
-    case .table: self.table(table)
+    case .table: heading(table, source: source) + "\n\n" + self.table(table)
     case .json: json(table: table).pretty + "\n"
     case .markdown: markdown(table: table)
     }
+  }
+
+  /// `Routes of debug://, table 1a2b3c4d5e6f7a8b, built in`.
+  package static func heading(_ table: RouteTable, source: TableSource) -> String {
+    "Routes of \(table.scheme)://, table \(table.version), \(source.description)"
   }
 
   /// An aligned table: each route with its summary, its options below it.

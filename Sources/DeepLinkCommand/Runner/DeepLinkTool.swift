@@ -8,27 +8,51 @@ import RecipeRoutes
 /// here, where tests can reach it.
 package struct DeepLinkTool {
   let table: RouteTable
+  /// Where ``table`` came from: built in, or a routes file.
+  let source: TableSource
   /// Gives the environment variables `deeplink` reads; asked only by the commands that use
   /// them (the socket's path, colour in help).
   private let readEnvironment: () -> [String: String]
   let streams = StandardStreams()
 
-  package init(table: RouteTable = .builtIn, environment: [String: String]) {
-    self.init(table: table, readEnvironment: { environment })
+  package init(table: RouteTable = .builtIn, source: TableSource = .builtIn, environment: [String: String]) {
+    self.init(table: table, source: source, readEnvironment: { environment })
   }
 
-  init(table: RouteTable = .builtIn, readEnvironment: @escaping () -> [String: String]) {
+  init(
+    table: RouteTable = .builtIn, source: TableSource = .builtIn,
+    readEnvironment: @escaping () -> [String: String]
+  ) {
     self.table = table
+    self.source = source
     self.readEnvironment = readEnvironment
   }
 
   /// Runs `deeplink` with `arguments` (without the program name) and returns its exit code.
   ///
+  /// The table comes from ``TableSource``: `--routes`, `DEEPLINK_ROUTES`, a
+  /// `deeplink.routes.json` found from the current directory, else the built-in one. A routes
+  /// file that is wrong is a usage error, whatever the command. The completion callback finds
+  /// its table itself, from the line being completed, and fails silently.
+  ///
   /// The environment is read when a command needs it, not up front: `deeplink url` then
   /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
   /// conformance lookup across the whole binary, a fifth of that command's start-up.
   package static func main(arguments: [String]) -> Int32 {
-    DeepLinkTool(readEnvironment: { EnvironmentVariable.values(of: environmentVariables) }).run(arguments)
+    let readEnvironment = { EnvironmentVariable.values(of: environmentVariables) }
+    if arguments.first == BuiltInCommand.completeCallback {
+      return DeepLinkTool(readEnvironment: readEnvironment).run(arguments).rawValue
+    }
+    let source = TableSource.resolve(option: Invocation.routesOption(in: arguments))
+    let table: RouteTable
+    do {
+      table = try source.table(builtIn: .builtIn)
+    } catch {
+      let tool = DeepLinkTool(readEnvironment: readEnvironment)
+      tool.fail(error.message, hint: error.hint)
+      return ExitCode.usage.rawValue
+    }
+    return DeepLinkTool(table: table, source: source, readEnvironment: readEnvironment).run(arguments)
       .rawValue
   }
 
@@ -41,6 +65,7 @@ package struct DeepLinkTool {
     var variables: [EnvironmentVariable] = []
     for variable in SocketPath.environmentVariables + Style.environmentVariables
       + CompletionCallback.environmentVariables + DeepLinkTool.deviceEnvironmentVariables
+      + [RoutesFile.environmentVariable]
     where !variables.contains(variable) {
       variables.append(variable)
     }
@@ -97,7 +122,7 @@ package struct DeepLinkTool {
       let url = table.url(for: link)
       try write(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
     case .routes(let format):
-      try write(RoutesFormatter.text(format, table: table))
+      try write(RoutesFormatter.text(format, table: table, source: source))
     case .state:
       try requireApp(for: .state, options)
       var session = try connect(options)
@@ -137,18 +162,25 @@ package struct DeepLinkTool {
     case .approve(let bundleID):
       try approve(bundleID, options: options)
     case .completions(let shell):
-      try write(CompletionScript.text(for: shell, table: table))
+      // The script always carries the built-in table: it is installed once, and asks
+      // `deeplink` whenever a routes file is in effect where Tab is pressed.
+      try write(CompletionScript.text(for: shell, table: source == .builtIn ? table : .builtIn))
     case .complete(let arguments) where arguments == [CompletionCallback.targets]:
       try write(targetCompletionLines().map { $0 + "\n" }.joined())
     case .complete(let arguments):
-      let lines = CompletionCallback.lines(arguments, table: table, environment: environment)
+      let lines =
+        arguments.first == CompletionCallback.words
+        ? CompletionCallback.wordLines(
+          Array(arguments.dropFirst()), builtIn: table, environment: environment,
+          targets: targetCompletionLines)
+        : CompletionCallback.lines(arguments, table: table, environment: environment)
       try write(lines.map { $0 + "\n" }.joined())
     case .help(let topic):
       try write(
         HelpFormatter.text(
           for: topic, table: table, style: Style(isTTY: streams.stdoutIsTerminal, environment: environment)))
     case .version:
-      try write(DeepLinkVersion.string(table: table) + "\n")
+      try write(DeepLinkVersion.string(table: table, source: source) + "\n")
     }
   }
 
@@ -216,11 +248,24 @@ package struct DeepLinkTool {
     defer {
       if let foreign = session.foreignVersion {
         streams.err(
-          "deeplink: warning: the app runs route table \(foreign), this deeplink was built from "
-            + "\(table.version); rebuild both from one checkout\n")
+          "deeplink: warning: " + Self.foreignTableWarning(app: foreign, table: table, source: source) + "\n")
       }
     }
     return try body(&session)
+  }
+
+  /// Why an app's reply carries another table's version, and what to do about it: with the
+  /// built-in table, the two programs come from different checkouts; with a routes file,
+  /// the file is not this app's table (another app, or out of date), so the app rejects the
+  /// links it does not know.
+  static func foreignTableWarning(app: String, table: RouteTable, source: TableSource) -> String {
+    guard let path = source.path else {
+      return "the app runs route table \(app), this deeplink was built from \(table.version); "
+        + "rebuild both from one checkout"
+    }
+    return "the app runs route table \(app), but the routes file \(path) describes table "
+      + "\(table.version): the app rejects links it does not know. Is the file this app's, and up "
+      + "to date? Export it again from the app's own table (its 'routes --json')"
   }
 
   /// Writes `deeplink: error: …` (and a hint line) to stderr, control characters made visible.

@@ -55,6 +55,6 @@ public struct RouteTable: Sendable {
   /// Names a parameter may not take, because `deeplink` uses them as global options
   /// (`--socket`, `--json`, …) or for help: `recipe --json` must always mean JSON output.
   public static let reservedParameterNames: [String] = [
-    "help", "version", "socket", "timeout", "json", "quiet", "target", "package", "dry-run",
+    "help", "version", "socket", "timeout", "json", "quiet", "target", "package", "dry-run", "routes",
   ]
 }

@@ -5,7 +5,7 @@
 #endif
 
 /// Path operations and process facts, one C call each.
-enum FileSystem {
+package enum FileSystem {
   /// `mkdir(2)` with `mode`, then `chmod(2)` to exactly `mode` whatever the umask.
   ///
   /// - Returns: `false` if something appeared at `path` first (`EEXIST`).
@@ -50,7 +50,7 @@ enum FileSystem {
   }
 
   /// `getenv(3)`: one environment variable, without copying the whole environment.
-  static func environmentValue(_ name: String) -> String? {
+  package static func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 }

@@ -1,0 +1,50 @@
+package import DeepLinkRoutes
+
+extension CompletionCallback {
+  /// `words`: the question the scripts ask when a routes file is in effect.
+  package static let words = "words"
+
+  /// The lines for `deeplink __complete words WORD...`: a first line `words<TAB>PREFIX` with
+  /// one `candidate<TAB>description` line per candidate after it, or the one line
+  /// `path<TAB>PREFIX` (file names complete), or nothing at all. `PREFIX` is what the word
+  /// at the cursor keeps before each candidate (`--sort=`), usually empty.
+  ///
+  /// - Parameters:
+  ///   - words: the words after the program name, the last at the cursor (see
+  ///     ``CompletionWalk/answer(_:model:)``).
+  ///   - fetch: asks the app for live values; returns none when it cannot.
+  ///   - targets: the `--target` values as `value<TAB>description` lines.
+  package static func wordLines(
+    _ words: [String], table: RouteTable, fetch: (Query) -> [Value], targets: () -> [String] = { [] }
+  ) -> [String] {
+    switch CompletionWalk.answer(words, model: CompletionModel(table: table)) {
+    case .nothing:
+      return []
+    case .path(let prefix):
+      return ["path\t" + prefix]
+    case .targets(let prefix):
+      return ["words\t" + prefix] + targets()
+    case .candidates(let prefix, let values):
+      return ["words\t" + prefix] + values.map { $0.value + "\t" + description($0.description) }
+    case .live(let prefix, let route, let name, let socket):
+      guard let parameter = table.route(named: route)?.parameter(named: name) else { return [] }
+      let values = fetch(Query(route: route, parameter: name, socket: socket))
+      return ["words\t" + prefix] + lines(for: values, of: parameter)
+    }
+  }
+
+  /// ``wordLines(_:table:fetch:)`` with the table of the line being completed: its
+  /// `--routes` (`~/` expanded), else `DEEPLINK_ROUTES`, else the `deeplink.routes.json`
+  /// found from the current directory, else `builtIn`. A routes file that cannot be read
+  /// or is wrong gives no lines: running the command shows the error.
+  package static func wordLines(
+    _ words: [String], builtIn: RouteTable, environment: [String: String], targets: () -> [String]
+  ) -> [String] {
+    let option = Invocation.routesOption(in: Array(words.dropLast())).map {
+      expandingTilde($0, home: environment[homeVariable.name])
+    }
+    guard let table = try? TableSource.resolve(option: option).table(builtIn: builtIn) else { return [] }
+    return wordLines(
+      words, table: table, fetch: { query in fetch(query, environment: environment) }, targets: targets)
+  }
+}

@@ -1,0 +1,350 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// A place in the document while decoding it: plain values, rendered only for an error, so
+/// that a 10,000-route file builds no path strings.
+struct RoutesFileLocation {
+  var route: Int? = nil
+  var parameter: Int? = nil
+  var key: String? = nil
+  var index: Int? = nil
+  var subkey: String? = nil
+
+  /// `routes[3].parameters[0].range.min`; empty for the document itself.
+  var rendered: String {
+    var text = ""
+    if let route { text += "routes[\(route)]" }
+    if let parameter { text += ".parameters[\(parameter)]" }
+    if let key { text += (text.isEmpty ? "" : ".") + key }
+    if let index { text += "[\(index)]" }
+    if let subkey { text += "." + subkey }
+    return text
+  }
+
+  func with(key: String) -> Self {
+    var copy = self
+    copy.key = key
+    return copy
+  }
+}
+
+/// A problem and where it is, before the file's name is known.
+struct LocatedProblem: Error {
+  let location: RoutesFileLocation
+  let problem: RoutesFileProblem
+}
+
+/// Turns a parsed routes file into a ``RouteTable``, checking every rule of the format.
+enum RoutesFileDecoder {
+  static func table(_ document: JSON) throws(LocatedProblem) -> RouteTable {
+    let top = RoutesFileLocation()
+    let members = try object(document, at: top, keys: RoutesFile.documentKeys)
+    var scheme = "debug"
+    var routesValue: JSON?
+    for (key, value) in members {
+      let location = top.with(key: key)
+      switch key {
+      case "$schema", "version":
+        // Read by editors; recomputed, never trusted.
+        if value != .null { _ = try string(value, at: location) }
+      case "scheme":
+        scheme = try string(value, at: location)
+        guard isScheme(scheme) else { throw LocatedProblem(location: location, problem: .badScheme(scheme)) }
+      default:
+        routesValue = value
+      }
+    }
+    guard let routesValue else { throw LocatedProblem(location: top, problem: .missingKey("routes")) }
+    guard case .array(let elements) = routesValue else {
+      throw LocatedProblem(
+        location: top.with(key: "routes"), problem: .wrongType(expected: "an array", found: kind(routesValue))
+      )
+    }
+    guard !elements.isEmpty else {
+      throw LocatedProblem(location: top.with(key: "routes"), problem: .noRoutes)
+    }
+    var routes: [Route] = []
+    routes.reserveCapacity(elements.count)
+    // Duplicates: compared one by one in a small table (no dictionary at start-up, as in
+    // `RouteTable`), hashed in a large one.
+    let hashed = elements.count > 32
+    var positions: [String: Int] = [:]
+    for (index, element) in elements.enumerated() {
+      let route = try self.route(element, at: RoutesFileLocation(route: index))
+      let first = hashed ? positions[route.name] : routes.firstIndex(where: { $0.name == route.name })
+      if let first {
+        throw LocatedProblem(
+          location: RoutesFileLocation(route: index, key: "name"),
+          problem: .duplicateName(route.name, kind: .route, firstPlace: "routes[\(first)]"))
+      }
+      if hashed { positions[route.name] = index }
+      routes.append(route)
+    }
+    return RouteTable(scheme: scheme, routes: routes)
+  }
+
+  static func route(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> Route {
+    let members = try object(value, at: location, keys: RoutesFile.routeKeys)
+    var name: String?
+    var summary = ""
+    var help = ""
+    var parameters: [Parameter] = []
+    for (key, value) in members {
+      let place = location.with(key: key)
+      switch key {
+      case "name":
+        let text = try string(value, at: place)
+        guard RouteTable.isValidName(text, allowUppercase: false) else {
+          throw LocatedProblem(location: place, problem: .badName(text, kind: .route))
+        }
+        guard !RouteTable.reservedNames.contains(text) else {
+          throw LocatedProblem(location: place, problem: .reservedName(text, kind: .route))
+        }
+        name = text
+      case "summary": summary = try text(value, at: place, newlines: false)
+      case "help": help = try text(value, at: place, newlines: true)
+      default:
+        guard case .array(let elements) = value else {
+          throw LocatedProblem(location: place, problem: .wrongType(expected: "an array", found: kind(value)))
+        }
+        for (index, element) in elements.enumerated() {
+          var parameterLocation = location
+          parameterLocation.parameter = index
+          let parameter = try self.parameter(element, at: parameterLocation)
+          if let first = parameters.firstIndex(where: { $0.name == parameter.name }) {
+            throw LocatedProblem(
+              location: parameterLocation.with(key: "name"),
+              problem: .duplicateName(
+                parameter.name, kind: .parameter,
+                firstPlace: RoutesFileLocation(route: location.route, parameter: first).rendered))
+          }
+          parameters.append(parameter)
+        }
+      }
+    }
+    guard let name else { throw LocatedProblem(location: location, problem: .missingKey("name")) }
+    return Route(name, summary: summary, help: help, parameters: parameters)
+  }
+
+  static func parameter(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> Parameter {
+    let members = try object(value, at: location, keys: RoutesFile.parameterKeys)
+    func member(_ key: String) -> JSON? {
+      guard let value = members.first(where: { $0.0 == key })?.1, value != .null else { return nil }
+      return value
+    }
+    guard let nameValue = member("name") else {
+      throw LocatedProblem(location: location, problem: .missingKey("name"))
+    }
+    let name = try string(nameValue, at: location.with(key: "name"))
+    guard RouteTable.isValidName(name, allowUppercase: true) else {
+      throw LocatedProblem(location: location.with(key: "name"), problem: .badName(name, kind: .parameter))
+    }
+    guard !RouteTable.reservedParameterNames.contains(name) else {
+      throw LocatedProblem(
+        location: location.with(key: "name"), problem: .reservedName(name, kind: .parameter))
+    }
+    guard let typeValue = member("type") else {
+      throw LocatedProblem(location: location, problem: .missingKey("type"))
+    }
+    let typeName = try string(typeValue, at: location.with(key: "type"))
+    guard RoutesFile.typeNames.contains(typeName) else {
+      throw LocatedProblem(
+        location: location.with(key: "type"),
+        problem: .unknownType(
+          typeName, suggestion: Suggestion.closest(to: typeName, in: RoutesFile.typeNames)))
+    }
+
+    if let choices = member("choices"), typeName != "choice" {
+      _ = choices
+      throw LocatedProblem(
+        location: location.with(key: "choices"),
+        problem: .keyNotForType("choices", type: typeName, takenBy: "choice"))
+    }
+    if member("range") != nil, typeName != "integer" {
+      throw LocatedProblem(
+        location: location.with(key: "range"),
+        problem: .keyNotForType("range", type: typeName, takenBy: "integer"))
+    }
+    let type: ParameterType
+    switch typeName {
+    case "integer":
+      type = .integer(
+        range: try member("range").map { value throws(LocatedProblem) in
+          try range(value, at: location.with(key: "range"))
+        })
+    case "string": type = .string
+    case "boolean": type = .boolean
+    default:
+      guard let value = member("choices") else {
+        throw LocatedProblem(location: location, problem: .noChoices)
+      }
+      type = .choice(try choices(value, at: location.with(key: "choices")))
+    }
+
+    var defaultValue: ArgumentValue?
+    if let value = member("default") {
+      defaultValue = try self.defaultValue(value, of: type, at: location.with(key: "default"))
+    }
+    if let value = member("required") {
+      guard case .bool(let required) = value else {
+        throw LocatedProblem(
+          location: location.with(key: "required"),
+          problem: .wrongType(expected: "true or false", found: kind(value)))
+      }
+      if required, defaultValue != nil {
+        throw LocatedProblem(location: location.with(key: "default"), problem: .requiredWithDefault)
+      }
+      if !required, defaultValue == nil {
+        guard type == .boolean else {
+          throw LocatedProblem(location: location.with(key: "required"), problem: .optionalWithoutDefault)
+        }
+        defaultValue = .boolean(false)
+      }
+    } else if defaultValue == nil, type == .boolean {
+      // A boolean left without `required` and `default` is a flag, false unless given.
+      defaultValue = .boolean(false)
+    }
+    let help = try member("help").map { value throws(LocatedProblem) in
+      try text(value, at: location.with(key: "help"), newlines: false)
+    }
+    return Parameter(name: name, type: type, default: defaultValue, help: help ?? "")
+  }
+
+  static func range(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> ClosedRange<Int>
+  {
+    let members = try object(value, at: location, keys: RoutesFile.rangeKeys)
+    var bounds: [Int?] = [nil, nil]
+    for (key, value) in members {
+      var place = location
+      place.subkey = key
+      guard case .int(let number) = value else {
+        throw LocatedProblem(location: place, problem: .wrongType(expected: "an integer", found: kind(value)))
+      }
+      bounds[key == "min" ? 0 : 1] = number
+    }
+    guard let low = bounds[0] else { throw LocatedProblem(location: location, problem: .missingKey("min")) }
+    guard let high = bounds[1] else { throw LocatedProblem(location: location, problem: .missingKey("max")) }
+    guard low <= high else {
+      throw LocatedProblem(location: location, problem: .emptyRange(min: low, max: high))
+    }
+    return low...high
+  }
+
+  static func choices(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> [String] {
+    guard case .array(let elements) = value else {
+      throw LocatedProblem(
+        location: location, problem: .wrongType(expected: "an array of strings", found: kind(value)))
+    }
+    guard !elements.isEmpty else { throw LocatedProblem(location: location, problem: .noChoices) }
+    var choices: [String] = []
+    for (index, element) in elements.enumerated() {
+      var place = location
+      place.index = index
+      let choice = try text(element, at: place, newlines: false)
+      guard !choices.contains(choice) else {
+        throw LocatedProblem(location: place, problem: .duplicateChoice(choice))
+      }
+      choices.append(choice)
+    }
+    return choices
+  }
+
+  static func defaultValue(
+    _ value: JSON, of type: ParameterType, at location: RoutesFileLocation
+  ) throws(LocatedProblem) -> ArgumentValue {
+    switch (type, value) {
+    case (.integer(let range), .int(let number)):
+      if let range, !range.contains(number) {
+        throw LocatedProblem(
+          location: location,
+          problem: .defaultOutOfRange(number, min: range.lowerBound, max: range.upperBound))
+      }
+      return .integer(number)
+    case (.boolean, .bool(let flag)):
+      return .boolean(flag)
+    case (.string, .string):
+      return .string(try text(value, at: location, newlines: false))
+    case (.choice(let choices), .string(let choice)):
+      guard choices.contains(choice) else {
+        throw LocatedProblem(
+          location: location,
+          problem: .defaultNotAChoice(
+            choice, choices: choices, suggestion: Suggestion.closest(to: choice, in: choices)))
+      }
+      return .string(choice)
+    case (.integer, _):
+      throw LocatedProblem(
+        location: location, problem: .defaultOfWrongType(expected: "an integer", found: kind(value)))
+    case (.boolean, _):
+      throw LocatedProblem(
+        location: location, problem: .defaultOfWrongType(expected: "true or false", found: kind(value)))
+    case (.string, _), (.choice, _):
+      throw LocatedProblem(
+        location: location, problem: .defaultOfWrongType(expected: "a string", found: kind(value)))
+    }
+  }
+
+  // MARK: - JSON shapes
+
+  /// The members of an object whose keys are all among `keys`.
+  static func object(
+    _ value: JSON, at location: RoutesFileLocation, keys: [String]
+  ) throws(LocatedProblem) -> [(String, JSON)] {
+    guard case .object(let members) = value else {
+      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: kind(value)))
+    }
+    for (key, _) in members where !keys.contains(key) {
+      var place = location
+      if location.key == nil { place.key = key } else { place.subkey = key }
+      throw LocatedProblem(
+        location: place,
+        problem: .unknownKey(key, suggestion: Suggestion.closest(to: key, in: keys), known: keys))
+    }
+    return members
+  }
+
+  static func string(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> String {
+    guard case .string(let text) = value else {
+      throw LocatedProblem(location: location, problem: .wrongType(expected: "a string", found: kind(value)))
+    }
+    return text
+  }
+
+  /// A string without control characters (but newlines, when `newlines`): what a route's help
+  /// prints must not drive the terminal.
+  static func text(_ value: JSON, at location: RoutesFileLocation, newlines: Bool) throws(LocatedProblem)
+    -> String
+  {
+    let text = try string(value, at: location)
+    for scalar in text.unicodeScalars where ControlCharacters.contains(scalar) {
+      if newlines, scalar == "\n" { continue }
+      throw LocatedProblem(location: location, problem: .controlCharacter)
+    }
+    return text
+  }
+
+  /// A lowercase letter, then lowercase letters, digits, `+`, `-` or `.` (RFC 3986, lowercase
+  /// because Android matches schemes case-sensitively).
+  static func isScheme(_ text: String) -> Bool {
+    guard let first = text.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+      return false
+    }
+    return text.utf8.allSatisfy {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+  }
+
+  /// How a message names the JSON type of `value`.
+  static func kind(_ value: JSON) -> String {
+    switch value {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .int, .double: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package import DeepLinkRoutes
+import DeepLinkWire
+
+/// Where the route table in use comes from, in the order `deeplink` looks:
+/// `--routes FILE`, else `$DEEPLINK_ROUTES`, else `deeplink.routes.json` in the current
+/// directory or the nearest parent (as `git` finds `.git`), else the built-in table.
+package enum TableSource: Hashable, Sendable {
+  /// The table compiled into the tool.
+  case builtIn
+  /// `--routes FILE`, the path as given.
+  case option(String)
+  /// `DEEPLINK_ROUTES`, the path as set.
+  case environment(String)
+  /// `deeplink.routes.json` found from the current directory: its absolute path.
+  case found(String)
+
+  /// The file's path; `nil` for the built-in table.
+  package var path: String? {
+    switch self {
+    case .builtIn: nil
+    case .option(let path), .environment(let path), .found(let path): path
+    }
+  }
+
+  /// For `deeplink version` and `deeplink routes`: `built in`, or the file and how it was
+  /// chosen (`/home/me/shop/deeplink.routes.json, found from the current directory`).
+  package var description: String {
+    switch self {
+    case .builtIn: "built in"
+    case .option(let path): "from \(path) (--routes)"
+    case .environment(let path): "from \(path) ($\(RoutesFile.environmentVariable.name))"
+    case .found(let path): "from \(path) (found from the current directory)"
+    }
+  }
+
+  /// The source for a command line whose `--routes` is `option`, in an environment where
+  /// `environment(name)` reads a variable and `currentDirectory()` names the current
+  /// directory. Asks only what it needs: no file system call when `--routes` is given.
+  ///
+  /// The search passes over a file that is this process's standard output: in
+  /// `deeplink routes --json > deeplink.routes.json` the shell has created it empty before
+  /// `deeplink` starts, and it is the output, not the table.
+  package static func resolve(
+    option: String?, environment: (String) -> String?, currentDirectory: () -> String?
+  ) -> TableSource {
+    if let option { return .option(option) }
+    if let path = environment(RoutesFile.environmentVariable.name), !path.isEmpty {
+      return .environment(path)
+    }
+    if let directory = currentDirectory(),
+      let path = FileSystem.nearest(RoutesFile.fileName, from: directory, skip: FileSystem.isStandardOutput)
+    {
+      return .found(path)
+    }
+    return .builtIn
+  }
+
+  /// The source for this process: its environment and current directory.
+  package static func resolve(option: String?) -> TableSource {
+    resolve(
+      option: option, environment: { FileSystem.environmentValue($0) },
+      currentDirectory: { FileSystem.currentDirectory() })
+  }
+
+  /// The table: `builtIn` itself, or the file read and checked.
+  ///
+  /// - Throws: ``RoutesFileError``.
+  package func table(builtIn: RouteTable) throws(RoutesFileError) -> RouteTable {
+    guard let path else { return builtIn }
+    return try RoutesFile.load(path)
+  }
+}
