@@ -19,7 +19,7 @@ import Testing
     """#
 
   static let commands = BuiltInCommand.allCases.map(\.name)
-  static let routeFlags = ["--socket", "--timeout", "--json", "--quiet", "--routes", "--help"]
+  static let routeFlags = GlobalOption.allCases.filter { $0 != .version }.map(\.flag)
 
   /// A line, where the routes file is, and what must be offered.
   struct Case: Sendable, CustomTestStringConvertible {

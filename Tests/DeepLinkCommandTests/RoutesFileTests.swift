@@ -199,10 +199,9 @@ struct BrokenRoutesFile: Sendable, CustomTestStringConvertible {
     #expect(table.routes.map(\.summary) == RouteTable.builtIn.routes.map(\.summary))
     #expect(table.routes.map(\.help) == RouteTable.builtIn.routes.map(\.help))
     #expect(table.routes.map(\.parameters) == RouteTable.builtIn.routes.map(\.parameters))
-    // Printed again, the loaded table gives the same document.
-    #expect(
-      RoutesFormatter.text(.json, table: table).replacing(table.version, with: "V")
-        == printed.replacing(RouteTable.builtIn.version, with: "V"))
+    // The same declarations, so the same fingerprint, and printed again the same document.
+    #expect(table.version == RouteTable.builtIn.version)
+    #expect(RoutesFormatter.text(.json, table: table) == printed)
   }
 
   @Test("the version in a file is recomputed, never trusted")

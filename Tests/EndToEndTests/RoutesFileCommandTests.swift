@@ -170,6 +170,22 @@ struct RoutesFileCommandTests {
     }
   }
 
+  @Test("the sample's table exported to a file drives the sample app as the built-in one does")
+  func exportedSampleDrivesTheApp() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("sample.json")
+    try Command.deeplink("routes", "--json").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+    try withApp { app in
+      let result = try app.deeplink("--routes", file, "recipe-edit", "--id", "1")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stderr == "", "same table, same version: no warning")
+      #expect(result.stdout == (try app.deeplink("screen")).stdout)
+      let opened = try app.deeplink("--routes", file, "open", "debug://recipe?id=2", "--quiet")
+      #expect(opened.status == 0 && opened.stderr == "", "\(opened)")
+    }
+  }
+
   @Test("against an app of another table, the warning says the file is not the app's")
   func foreignApp() throws {
     try Self.withShop { _, file in
