@@ -272,7 +272,7 @@ echo "7. Routes file: 'deeplink --routes FILE url …' start-up, and a Tab with 
 # the same shape, the 12 repeated with numbered names (recipe-edit-4, …; about 2.8 MiB).
 ROUTES12=$DIR/routes12.json ROUTES10K=$DIR/routes10k.json
 (cd "$DIR" && "$BIN/deeplink" routes --json >"$ROUTES12")
-jq '.routes as $r | {scheme, routes: [range(10000) as $i | $r[$i % ($r | length)] | .name = "\\(.name)-\\($i)"]}' \
+jq '.routes as $r | {scheme, routes: [range(10000) as $i | $r[$i % ($r | length)] | .name = "\(.name)-\($i)"]}' \
   "$ROUTES12" >"$ROUTES10K"
 for check in "$ROUTES12 url recipe --id 42:debug://recipe?id=42" "$ROUTES10K url recipe-edit-9988 --id 42:debug://recipe-edit-9988?id=42"; do
   # shellcheck disable=SC2086
