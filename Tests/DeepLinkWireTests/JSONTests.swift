@@ -1,4 +1,6 @@
 import DeepLinkWire
+import Foundation
+import Synchronization
 import Testing
 
 @Suite struct JSONTests {
@@ -108,6 +110,27 @@ import Testing
   @Test(arguments: failures)
   func reportsTheFirstBadByte(_ failure: Failure) {
     #expect(throws: failure.error) { try JSON.parse(failure.input) }
+  }
+
+  /// The duplicate-key check is linear in the number of keys. It copied its whole set of keys
+  /// on every key (copy-on-write, with a second reference alive), so this object took about
+  /// 25 s per 40,000 keys in a debug build and quadrupled with each doubling: 200,000 keys,
+  /// about ten minutes. Linear, it takes well under a second; the 120 s given here only
+  /// bound a hang and are no duration asserted.
+  @Test func anObjectWithTwoHundredThousandKeysIsCheckedForDuplicatesInLinearTime() {
+    let count = 200_000
+    let text = "{" + (0..<count).map { "\"k\($0)\":0," }.joined() + #""k199999":1}"#
+    let outcome = Mutex<(any Error)?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      do { _ = try JSON.parse(text) } catch { outcome.withLock { $0 = error } }
+      done.signal()
+    }.start()
+    guard done.wait(timeout: .now() + 120) == .success else {
+      Issue.record("parsing an object of \(count) keys did not end within 120 s")
+      return
+    }
+    #expect(outcome.withLock { $0 as? JSONError } == .duplicateKey("k199999"))
   }
 
   @Test func rejectsInvalidUTF8InStrings() {

@@ -120,13 +120,14 @@ private struct Parser {
       let key = try string()
       // A linear scan for the small objects of the protocol (a Set would cost the CLI's
       // start-up a conformance lookup); a set once an object grows, so a hostile line of
-      // thousands of keys stays linear.
+      // thousands of keys stays linear. The set is changed where it is held: a copy taken
+      // out and stored back shares its storage with the original while it is changed, and
+      // each insertion copied the whole set (quadratic, and in debug builds it was).
       if members.count < 16 {
         guard !members.contains(where: { $0.0 == key }) else { throw .duplicateKey(key) }
       } else {
-        var seen = keys ?? Set(members.map(\.0))
-        guard seen.insert(key).inserted else { throw .duplicateKey(key) }
-        keys = seen
+        if keys == nil { keys = Set(members.map(\.0)) }
+        guard keys!.insert(key).inserted else { throw .duplicateKey(key) }
       }
       skipWhitespace()
       try expect(UInt8(ascii: ":"))
