@@ -70,7 +70,8 @@ let package = Package(
     .testTarget(
       name: "AppModelTests", dependencies: ["AppModel", "RecipeRoutes", "TestSupport"], exclude: ["Golden"]),
     .testTarget(
-      name: "DeepLinkAgentTests", dependencies: ["AppModel", "DeepLinkAgent", "DeepLinkWire", "RecipeRoutes"]),
+      name: "DeepLinkAgentTests",
+      dependencies: ["AppModel", "DeepLinkAgent", "DeepLinkWire", "RecipeRoutes", "TestSupport"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
     .testTarget(
       name: "DeepLinkCommandTests",

@@ -216,7 +216,7 @@ echo
 
 echo "4. Scale: built-in table vs a generated table of 10,000 routes (ns per operation)"
 "$BIN/deeplink-bench" $MICRO | tee "$OUT/scale.txt" | sed 's/^/   /'
-for name in parse build dispatch dispatch-cached; do
+for name in parse build dispatch dispatch-cached unknown-60kb; do
   value=$(awk -v n="$name" '$1 == n { print $4 }' "$OUT/scale.txt")
   SUMMARY+=("$name, 10,000 routes / built-in|$(fmt "$value" 2)x|<= 1.1x|$(verdict "$value" '<=' 1.1)")
 done

@@ -1,6 +1,5 @@
 import DeepLinkWire
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct JSONTests {
@@ -120,7 +119,7 @@ import Testing
   @Test func anObjectWithTwoHundredThousandKeysIsCheckedForDuplicatesInLinearTime() {
     let count = 200_000
     let text = "{" + (0..<count).map { "\"k\($0)\":0," }.joined() + #""k199999":1}"#
-    let outcome = Mutex<(any Error)?>(nil)
+    let outcome = Locked<(any Error)?>(nil)
     let done = DispatchSemaphore(value: 0)
     Thread {
       do { _ = try JSON.parse(text) } catch { outcome.withLock { $0 = error } }

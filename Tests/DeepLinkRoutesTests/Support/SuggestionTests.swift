@@ -1,5 +1,7 @@
-import DeepLinkRoutes
+import TestSupport
 import Testing
+
+@testable import DeepLinkRoutes
 
 /// "Did you mean …?": the closest candidate, when one is close enough to be a typo.
 @Suite("Suggestions")
@@ -49,6 +51,45 @@ struct SuggestionTests {
   @Test("suggests the closest candidate when it is close enough", arguments: cases)
   func closest(_ example: SuggestionCase) {
     #expect(Suggestion.closest(to: example.input, in: example.candidates) == example.suggestion)
+  }
+
+  /// The bounded distance is the full one wherever that is within the bound, and `nil`
+  /// everywhere else: checked against a plain full-matrix computation written here, on
+  /// random pairs over a four-letter alphabet (so that transpositions and near misses are
+  /// common).
+  @Test("the bounded edit distance agrees with the full one")
+  func boundedDistanceAgreesWithTheFullOne() {
+    var random = SplitMix64(seed: TestSeed.current)
+    for _ in 0..<20_000 {
+      let a = (0..<Int.random(in: 0...9, using: &random)).map { _ in
+        UInt8.random(in: 97...100, using: &random)
+      }
+      let b = (0..<Int.random(in: 0...9, using: &random)).map { _ in
+        UInt8.random(in: 97...100, using: &random)
+      }
+      let limit = Int.random(in: 1...3, using: &random)
+      let full = Self.fullDistance(a, b)
+      #expect(
+        Suggestion.editDistance(a, b, atMost: limit) == (full <= limit ? full : nil),
+        "\(String(decoding: a, as: UTF8.self)) / \(String(decoding: b, as: UTF8.self)), limit \(limit)")
+    }
+  }
+
+  /// Optimal string alignment distance over the whole matrix, as the textbook writes it.
+  static func fullDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in stride(from: 1, through: a.count, by: 1) {
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return d[a.count][b.count]
   }
 
   @Test("takes any sequence of candidates, lazily")
