@@ -169,7 +169,7 @@ package final class LineClient {
     _ socket: FileDescriptor, for events: PollEvents, deadline: Deadline, path: String
   ) throws(SocketError) -> PollEvents {
     do {
-      return try PollSet.wait(for: socket, events: events, timeoutMilliseconds: deadline.pollTimeout)
+      return try PollSet.wait(for: socket, events: events, deadline: deadline)
     } catch {
       throw .system(call: error.call, errno: error.errno)
     }

@@ -63,15 +63,19 @@ struct PollSet {
     return Int(result)
   }
 
-  /// Waits for one descriptor: `poll(2)` on a single entry.
+  /// Waits for one descriptor until `deadline`: `poll(2)` on a single entry, called again with
+  /// the time that is left when a signal interrupts it (`EINTR`), so that a signal handled
+  /// elsewhere in the process never reads as the time running out.
   ///
-  /// - Returns: the events reported, empty when the time ran out.
+  /// - Returns: the events reported, empty only once `deadline` has passed.
   static func wait(
-    for descriptor: FileDescriptor, events: PollEvents, timeoutMilliseconds: Int32
+    for descriptor: FileDescriptor, events: PollEvents, deadline: Deadline
   ) throws(SystemCallError) -> PollEvents {
     var set = PollSet(capacity: 1)
     set.append(descriptor, events: events)
-    guard try set.wait(timeoutMilliseconds: timeoutMilliseconds) > 0 else { return [] }
-    return set.returnedEvents(at: 0)
+    while true {
+      if try set.wait(timeoutMilliseconds: deadline.pollTimeout) > 0 { return set.returnedEvents(at: 0) }
+      if deadline.hasPassed { return [] }
+    }
   }
 }
