@@ -31,6 +31,7 @@ _deeplink_kind() {
     batch) REPLY='command' ;;
     targets) REPLY='command' ;;
     approve) REPLY='command' ;;
+    mcp) REPLY='command' ;;
     completions) REPLY='command' ;;
     help) REPLY='command' ;;
     version) REPLY='command' ;;
@@ -43,7 +44,8 @@ _deeplink_names() {
   _deeplink_vals=(settings profile recipes recipe recipe-edit login login-error recipe-empty
     recipe-error favorites favorites-empty reset)
   [[ $1 == route ]] && return
-  _deeplink_vals+=(url open routes state screen wait batch targets approve completions help version)
+  _deeplink_vals+=(url open routes state screen wait batch targets approve mcp completions help
+    version)
 }
 
 # _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).
@@ -70,6 +72,7 @@ _deeplink_options() {
     command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:approve) _deeplink_opts=(--bundle-id --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:mcp) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
@@ -138,6 +141,11 @@ _deeplink_value() {
       case $2 in
         --bundle-id) REPLY=free; return ;;
         --target) REPLY=targets; return ;;
+      esac
+      ;;
+    command:mcp)
+      case $2 in
+        --timeout) REPLY=free; return ;;
       esac
       ;;
   esac

@@ -52,6 +52,8 @@ function __deeplink_kind
       echo command
     case approve
       echo command
+    case mcp
+      echo command
     case completions
       echo command
     case help
@@ -88,6 +90,7 @@ function __deeplink_names
       batch 'Send one link per line, all over one connection' \
       targets 'List the app, simulators and Android devices to send links to' \
       approve 'Let a simulator open the links in an app without asking' \
+      mcp 'Serve the routes as tools to coding agents (MCP)' \
       completions 'Print a shell completion script' \
       help 'Show help for a command or a route' \
       version 'Print the version'
@@ -337,6 +340,17 @@ function __deeplink_options
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
+    case command:mcp
+      printf '%s\t%s\n' \
+        --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
+        --timeout 'How long each tool call waits for the app' \
+        --json 'Print JSON instead of text' \
+        --quiet 'Print nothing on success; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
+        --help 'Show help for the command at hand'
     case command:completions
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
@@ -463,6 +477,12 @@ function __deeplink_value
           return
         case --target
           echo targets
+          return
+      end
+    case command:mcp
+      switch $argv[2]
+        case --timeout
+          echo free
           return
       end
   end

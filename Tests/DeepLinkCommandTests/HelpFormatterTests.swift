@@ -85,14 +85,16 @@ struct HelpFormatterTests {
   }
 
   @Test func everyGoldenFileIsStillProduced() {
-    let produced = Set(Self.pageNames + RoutesFormatterTests.goldenNames)
+    let produced = Set(Self.pageNames + RoutesFormatterTests.goldenNames + [ToolSchemaTests.goldenName])
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     let recorded = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
     #expect(recorded.subtracting(produced).isEmpty, "golden files nothing produces any more")
   }
 
-  @Test func everyCommandNameIsReservedInTheRouteTable() {
-    #expect(Set(BuiltInCommand.allCases.map(\.name)) == Set(RouteTable.reservedNames))
+  @Test func everyCommandAndMcpToolNameIsReservedInTheRouteTable() {
+    // `open_url` needs no reservation: a route name cannot hold an underscore.
+    let mcpTools = McpTool.fixedNames.filter { !$0.contains("_") }
+    #expect(Set(BuiltInCommand.allCases.map(\.name) + mcpTools) == Set(RouteTable.reservedNames))
     #expect(!RouteTable.reservedNames.contains(BuiltInCommand.completeCallback))
     #expect(Set(GlobalOption.allCases.map(\.rawValue)) == Set(RouteTable.reservedParameterNames))
   }

@@ -112,6 +112,7 @@ struct InvocationParser {
       }
       return .approve(bundleID: bundleID)
     case .wait: return .wait
+    case .mcp: return .mcp
     case .version: return .version
     case .batch:
       return .batch(path: word == "-" ? nil : word)

@@ -13,6 +13,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   case batch
   case targets
   case approve
+  case mcp
   case completions
   case help
   case version
@@ -34,6 +35,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .batch: "[<file> | -]"
     case .targets: "[--json]"
     case .approve: "--bundle-id <id>"
+    case .mcp: ""
     case .completions: "<bash | zsh | fish>"
     case .help: "[<command> | <route>]"
     case .version: ""
@@ -52,6 +54,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .batch: "Send one link per line, all over one connection"
     case .targets: "List the app, simulators and Android devices to send links to"
     case .approve: "Let a simulator open the links in an app without asking"
+    case .mcp: "Serve the routes as tools to coding agents (MCP)"
     case .completions: "Print a shell completion script"
     case .help: "Show help for a command or a route"
     case .version: "Print the version"
@@ -117,6 +120,14 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "defaults write com.apple.launchservices.schemeapproval "
         + "\"com.apple.CoreSimulator.CoreSimulatorBridge--><scheme>\" -string <id>. The target is "
         + "the one booted simulator unless --target (or DEEPLINK_TARGET) names one."
+    case .mcp:
+      "Runs a Model Context Protocol server on standard input and output, for coding agents: "
+        + "every route is a tool whose arguments are the route's options, typed and checked as "
+        + "on the command line, and whose result is the screen and the state the app then "
+        + "shows. The tools 'state' and 'screen' read without changing anything; 'open_url' "
+        + "sends a raw URL. The server runs until its input ends and reaches the app as every "
+        + "other command does (--socket, --timeout, DEEPLINK_SOCKET). Configure an agent with "
+        + "the command 'deeplink mcp'; see README.md."
     case .completions:
       "Prints a completion script for the shell, generated from the route table, so that "
         + "routes, options and their values complete with Tab. Load it from your shell's "
@@ -182,6 +193,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
           flag: Self.bundleIDFlag, synopsis: Self.bundleIDFlag + " <id>", help: "The app's bundle identifier"),
         Option(.target, help: "The simulator (default: the one booted)"),
       ]
+    case .mcp:
+      [Option(.timeout, help: "How long each tool call waits for the app")]
     case .url, .open, .batch, .completions, .help, .version:
       []
     }
@@ -221,7 +234,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .batch: "batch takes at most one file"
     case .completions: "completions takes one shell"
     case .help: "help takes one command or route"
-    case .routes, .state, .screen, .wait, .targets, .approve, .version: "\(name) takes no arguments"
+    case .routes, .state, .screen, .wait, .targets, .approve, .mcp, .version: "\(name) takes no arguments"
     }
   }
 }

@@ -23,6 +23,8 @@ package enum Command: Hashable, Sendable {
   case screen
   /// Return as soon as an app is listening.
   case wait
+  /// Serve the route table as MCP tools on standard input and output until end of input.
+  case mcp
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).
   case batch(path: String?)
   /// Save a screenshot of a simulator or Android device to a file (`screen --png FILE`).

@@ -155,7 +155,7 @@ package struct CompletionModel: Sendable {
     case .completions: .words(CompletionShell.allCases.map(\.rawValue))
     case .batch: .path
     case .open: .free
-    case .routes, .state, .screen, .wait, .targets, .approve, .version: .none
+    case .routes, .state, .screen, .wait, .targets, .approve, .mcp, .version: .none
     }
   }
 }

@@ -167,6 +167,11 @@ package enum HelpFormatter {
       ]
     case .wait:
       return [("deeplink wait --timeout 10", "waits up to 10 seconds for the app")]
+    case .mcp:
+      return [
+        ("claude mcp add deeplink -- deeplink mcp", "lets Claude Code call the routes as tools"),
+        ("deeplink mcp --socket /tmp/app.sock", "serves the app on that socket"),
+      ]
     case .batch:
       var lines = ["# one link per line"]
       lines += [link, table.routes.lazy.compactMap(RouteExample.full).first].compactMap { $0?.commandLine }

@@ -21,6 +21,8 @@ enum ClientFailure: Error {
   /// A result could not be written to standard output (a full disk): the run did not do all
   /// it was asked, so it must not exit 0.
   case output(Errno)
+  /// Standard input could not be read (`deeplink mcp`; a closed descriptor, say).
+  case input(Errno)
   /// `wait`: an app accepts connections but did not answer a ping (stopped or hung).
   case silentApp(path: String, seconds: Double)
   /// A simulator or Android target failed (see ``DeviceFailure``).
@@ -45,6 +47,7 @@ enum ClientFailure: Error {
       }
     case .noAppCame, .unanswered, .silentApp: .timedOut
     case .output: .internalError
+    case .input: .usage
     case .badReply: .internalError
     case .linkTooLong: .usage
     case .batch(_, let code, _): code
@@ -80,6 +83,7 @@ enum ClientFailure: Error {
       "the link is too long: its request is \(bytes) bytes, the app accepts at most \(limit)"
     case .batch(let line, _, let message): line.map { "line \($0): \(message)" } ?? message
     case .output(let errno): "cannot write the result to standard output: \(errno)"
+    case .input(let errno): "cannot read standard input: \(errno)"
     case .silentApp(let path, let seconds):
       "an app accepts connections on \(path) but did not answer within "
         + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"

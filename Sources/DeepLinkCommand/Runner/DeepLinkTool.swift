@@ -107,17 +107,7 @@ package struct DeepLinkTool {
         try write("send \(table.url(for: link)) to the app on \(socketPath(options))\n")
         return
       }
-      // Built and serialized once, its deadline counted from before connecting: checked, then
-      // sent as it is.
-      let request = AppSession.openRequest(
-        table.url(for: link), timeoutMilliseconds: options.timeoutMilliseconds)
-      try AppSession.checkFits(request)
-      var session = try connect(options)
-      defer { session.close() }
-      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.request(request)
-      }
-      try printState(reply, options: options)
+      try printState(try send(link, options: options), options: options)
     case .url(let link):
       let url = table.url(for: link)
       try write(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
@@ -125,23 +115,13 @@ package struct DeepLinkTool {
       try write(RoutesFormatter.text(format, table: table, source: source))
     case .state:
       try requireApp(for: .state, options)
-      var session = try connect(options)
-      defer { session.close() }
-      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.request(.state)
-      }
-      guard let state = reply["state"] else { throw .badReply("no state in the reply") }
+      let state = try requestState(options)
       if !options.quiet {
         try write(options.json ? state.pretty + "\n" : Self.visible(StateText.render(state)))
       }
     case .screen:
       try requireApp(for: .screen, options)
-      var session = try connect(options)
-      defer { session.close() }
-      let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-        try s.request(.screen)
-      }
-      guard let screen = reply["screen"]?.stringValue else { throw .badReply("no screen in the reply") }
+      let screen = try requestScreen(options)
       if !options.quiet {
         try write(
           options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : Self.visible(screen))
@@ -155,6 +135,8 @@ package struct DeepLinkTool {
       try waitForApp(options)
     case .screenshot(let path):
       try saveScreenshot(to: path, options: options)
+    case .mcp:
+      try serveMcp(options)
     case .batch(let path):
       try runBatch(path, options: options)
     case .targets:
@@ -182,6 +164,43 @@ package struct DeepLinkTool {
     case .version:
       try write(DeepLinkVersion.string(table: table, source: source) + "\n")
     }
+  }
+
+  /// Sends `link` to the app and returns its reply, once the app acknowledged it: what every
+  /// command that sends a link (a route, `open`, an MCP tool call) does.
+  func send(_ link: Link, options: GlobalOptions) throws(ClientFailure) -> JSON {
+    // Built and serialized once, its deadline counted from before connecting: checked, then
+    // sent as it is.
+    let request = AppSession.openRequest(
+      table.url(for: link), timeoutMilliseconds: options.timeoutMilliseconds)
+    try AppSession.checkFits(request)
+    var session = try connect(options)
+    defer { session.close() }
+    return try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+      try s.request(request)
+    }
+  }
+
+  /// The app's state (`path`, `overrides`, `screen`), for `deeplink state` and MCP's `state`.
+  func requestState(_ options: GlobalOptions) throws(ClientFailure) -> JSON {
+    var session = try connect(options)
+    defer { session.close() }
+    let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+      try s.request(.state)
+    }
+    guard let state = reply["state"] else { throw .badReply("no state in the reply") }
+    return state
+  }
+
+  /// The app's screen, for `deeplink screen` and MCP's `screen`.
+  func requestScreen(_ options: GlobalOptions) throws(ClientFailure) -> String {
+    var session = try connect(options)
+    defer { session.close() }
+    let reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+      try s.request(.screen)
+    }
+    guard let screen = reply["screen"]?.stringValue else { throw .badReply("no screen in the reply") }
+    return screen
   }
 
   /// Prints what a link did: the screen, the state as JSON, or nothing.
@@ -268,9 +287,15 @@ package struct DeepLinkTool {
       + "to date? Export it again from the app's own table (its 'routes --json')"
   }
 
+  /// `deeplink: error: <message>`, control characters made visible: the first line of every
+  /// failure on stderr, and the text of a failed MCP tool call.
+  static func errorLine(_ message: String) -> String {
+    "deeplink: error: " + ControlCharacters.escaped(message, keepingNewlines: true)
+  }
+
   /// Writes `deeplink: error: …` (and a hint line) to stderr, control characters made visible.
   func fail(_ message: String, hint: String? = nil) {
-    var text = "deeplink: error: " + ControlCharacters.escaped(message, keepingNewlines: true) + "\n"
+    var text = Self.errorLine(message) + "\n"
     if let hint { text += hint + "\n" }
     streams.err(text)
   }

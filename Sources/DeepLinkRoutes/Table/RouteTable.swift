@@ -46,10 +46,11 @@ public struct RouteTable: Sendable {
     Suggestion.closest(to: name, in: routes.lazy.map(\.name))
   }
 
-  /// Names a route may not take, because `deeplink` uses them as commands.
+  /// Names a route may not take, because `deeplink` uses them as commands or `deeplink mcp`
+  /// as tools besides the routes (`screenshot`, on device targets).
   public static let reservedNames: [String] = [
-    "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "completions",
-    "help", "version",
+    "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "mcp", "completions",
+    "help", "version", "screenshot",
   ]
 
   /// Names a parameter may not take, because `deeplink` uses them as global options

@@ -30,12 +30,13 @@ struct RouteTableTests {
     #expect(RouteTable.builtIn.suggestion(for: "zzzzzz") == nil)
   }
 
-  @Test("reserves exactly the names of deeplink's own commands")
+  @Test("reserves exactly the names of deeplink's own commands and MCP tools")
   func reservedNames() {
     #expect(
       RouteTable.reservedNames == [
-        "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "completions",
-        "help", "version",
+        "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "mcp",
+        "completions",
+        "help", "version", "screenshot",
       ])
   }
 

@@ -1,0 +1,29 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// Where links go and where the state comes from, chosen as for every other command (the
+/// global options, the environment): the running app, or a simulator or device.
+///
+/// `deeplink mcp` gets its delivery from ``DeepLinkTool``; tests of the protocol alone can
+/// give another.
+protocol LinkDelivery {
+  /// Whether each link is acknowledged with the app's state (the app on its socket). A
+  /// simulator or device only receives links, and `--dry-run` sends nothing: then there is
+  /// no state to return and no `state` or `screen` tool.
+  var acknowledges: Bool { get }
+  /// Sends `link`; with an app, waits for its acknowledgement.
+  func open(_ link: Link) throws(ClientFailure) -> LinkOutcome
+  /// The app's state: `path`, `overrides`, `screen`.
+  func state() throws(ClientFailure) -> JSON
+  /// The app's screen.
+  func screen() throws(ClientFailure) -> String
+}
+
+/// What sending a link gave.
+enum LinkOutcome {
+  /// The app applied it and reports this state.
+  case applied(state: JSON)
+  /// It went to a simulator or device that cannot acknowledge it, or nowhere (`--dry-run`):
+  /// the line `deeplink <route>` prints about it.
+  case delivered(report: String)
+}

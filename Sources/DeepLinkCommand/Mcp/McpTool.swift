@@ -1,0 +1,126 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// One tool of `deeplink mcp`: a route of the table, or one of the few tools besides them.
+///
+/// Route tools are named after their route; the others have names no route can take
+/// (`state` and `screen` are commands, `open_url` has an underscore, `screenshot` is
+/// reserved), so `RouteTable.problems` reports a table that would collide with one.
+enum McpTool: Hashable, Sendable {
+  /// Sends the route's link; arguments are its parameters.
+  case route(Route)
+  /// The app's state; changes nothing.
+  case state
+  /// The app's screen; changes nothing.
+  case screen
+  /// Sends a raw URL, checked against the table first.
+  case openURL
+
+  /// The tools of `table`: its routes in declaration order, then `state`, `screen`, `open_url`.
+  ///
+  /// Without `state` and `screen` when links are not `acknowledged` (a device target).
+  static func all(in table: RouteTable, acknowledged: Bool = true) -> [McpTool] {
+    table.routes.map(McpTool.route) + (acknowledged ? [.state, .screen, .openURL] : [.openURL])
+  }
+
+  /// The names of the tools that are not routes, `screenshot` (device targets) among them.
+  static let fixedNames = ["state", "screen", "open_url", "screenshot"]
+
+  var name: String {
+    switch self {
+    case .route(let route): route.name
+    case .state: "state"
+    case .screen: "screen"
+    case .openURL: "open_url"
+    }
+  }
+
+  /// The tool as `tools/list` describes it.
+  ///
+  /// Links that are not `acknowledged` (a device target, `--dry-run`) return no state: then
+  /// the tools declare no `outputSchema` and say so.
+  func definition(in table: RouteTable, acknowledged: Bool = true) -> JSON {
+    var description = description(in: table)
+    if !acknowledged {
+      description +=
+        " Here the link goes to a simulator or device (or nowhere, with --dry-run), which "
+        + "cannot acknowledge it: the result says where it went, and holds no screen or state."
+    }
+    var members: [(String, JSON)] = [
+      ("name", .string(name)),
+      ("title", .string(title)),
+      ("description", .string(description)),
+      ("inputSchema", inputSchema),
+    ]
+    if acknowledged, let outputSchema { members.append(("outputSchema", outputSchema)) }
+    members.append(("annotations", annotations))
+    return .object(members)
+  }
+
+  var title: String {
+    switch self {
+    case .route(let route): route.summary
+    case .state: "Read the app's state"
+    case .screen: "Read the app's screen"
+    case .openURL: "Open a debug URL"
+    }
+  }
+
+  /// Summary, help and the link it sends, with an example call.
+  func description(in table: RouteTable) -> String {
+    let scheme = table.scheme
+    switch self {
+    case .route(let route):
+      var text = route.summary + "."
+      if !route.help.isEmpty { text += " " + route.help }
+      let template = route.parameters.map { "\($0.name)=<\($0.name)>" }.joined(separator: "&")
+      text += " Sends the debug link \(scheme)://\(route.name)\(template.isEmpty ? "" : "?" + template)"
+      if let example = RouteExample.full(route) ?? RouteExample.minimal(route), !route.parameters.isEmpty {
+        let arguments = JSON.object(
+          zip(route.parameters, example.values).map { ($0.name, ToolSchema.json($1)) })
+        text += " (arguments \(arguments.serialized) send \(table.url(for: example)))"
+      }
+      return text
+        + " to the running app, waits until it is applied, and returns the screen the app then "
+        + "shows (text) and its state (structured). The link describes a whole state: calling "
+        + "it again gives the same state."
+    case .state:
+      return "The app's current state: its navigation stack, the debug overrides in force and "
+        + "its screen. Changes nothing."
+    case .screen:
+      return "The app's visible screen as text, the headless stand-in for a screenshot. Changes "
+        + "nothing."
+    case .openURL:
+      return "Sends a raw debug URL such as \(scheme)://settings, checked against the route table "
+        + "first: a URL the table does not know is an error and is not sent. Returns the screen "
+        + "and the state, as a route tool does. Prefer the route tools, whose arguments are typed."
+    }
+  }
+
+  var inputSchema: JSON {
+    switch self {
+    case .route(let route): ToolSchema.input(for: route)
+    case .state, .screen: ToolSchema.object(properties: [])
+    case .openURL: ToolSchema.openURLInput
+    }
+  }
+
+  var outputSchema: JSON? {
+    switch self {
+    case .route, .state, .openURL: ToolSchema.state
+    case .screen: ToolSchema.screen
+    }
+  }
+
+  /// MCP's behaviour hints: reading tools are read-only; a link changes only the app's
+  /// navigation state, replaces it whole (idempotent) and reaches nothing outside the app.
+  var annotations: JSON {
+    let readOnly = self == .state || self == .screen
+    var members: [(String, JSON)] = [("title", .string(title)), ("readOnlyHint", .bool(readOnly))]
+    if !readOnly {
+      members += [("destructiveHint", .bool(false)), ("idempotentHint", .bool(true))]
+    }
+    members.append(("openWorldHint", .bool(false)))
+    return .object(members)
+  }
+}

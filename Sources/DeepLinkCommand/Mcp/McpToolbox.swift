@@ -1,0 +1,151 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// The tools `deeplink mcp` serves, derived from the route table, and their calls.
+///
+/// `tools/list` is computed once: the table does not change while the server runs.
+struct McpToolbox {
+  let table: RouteTable
+  let tools: [McpTool]
+  let delivery: any LinkDelivery
+  /// The result of `tools/list`.
+  let listResult: JSON
+
+  init(table: RouteTable, delivery: any LinkDelivery) {
+    self.table = table
+    self.tools = McpTool.all(in: table, acknowledged: delivery.acknowledges)
+    self.delivery = delivery
+    self.listResult = .object([
+      ("tools", .array(tools.map { $0.definition(in: table, acknowledged: delivery.acknowledges) }))
+    ])
+  }
+
+  /// The result of `tools/call`: a tool result, `isError` when the call failed.
+  ///
+  /// - Throws: -32602 for an unknown tool or arguments that are not an object: mistakes in
+  ///   the request itself, not in what the tool was asked to do.
+  func call(_ params: JSON?) throws(JSONRPCError) -> JSON {
+    guard let name = params?["name"]?.stringValue else {
+      throw .invalidParams("tools/call needs \"name\", the tool's name as a string")
+    }
+    guard let tool = tools.first(where: { $0.name == name }) else {
+      let suggestion = Suggestion.closest(to: name, in: tools.map(\.name))
+      throw .invalidParams(
+        "unknown tool '\(name.messageExcerpt)'"
+          + (suggestion.map { " — did you mean '\($0)'?" } ?? "; tools/list gives the tools"))
+    }
+    let arguments: [(String, JSON)]
+    switch params?["arguments"] {
+    case nil, .null?: arguments = []
+    case .object(let members)?: arguments = members
+    case let other?:
+      throw .invalidParams("\"arguments\" must be an object, got \(other.serialized.messageExcerpt)")
+    }
+    do {
+      return try run(tool, arguments)
+    } catch {
+      return Self.failure(error)
+    }
+  }
+
+  func run(_ tool: McpTool, _ arguments: [(String, JSON)]) throws(ToolCallError) -> JSON {
+    switch tool {
+    case .route(let route):
+      let link = try ToolArguments.link(for: route, arguments, table: table)
+      return try open(link)
+    case .openURL:
+      try Self.reject(arguments.filter { $0.0 != "url" }, of: .open, takes: ["--url"])
+      guard let value = arguments.first(where: { $0.0 == "url" })?.1, value != .null else {
+        throw .usage(.missingArgument(.open, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>"))
+      }
+      guard let url = value.stringValue else {
+        throw .arguments(.notAValue(name: "url", kind: Self.kind(of: value), expected: "a string"))
+      }
+      let link: Link
+      do {
+        link = try table.parse(url)
+      } catch {
+        throw .usage(.invalidLink(error))
+      }
+      return try open(link)
+    case .state:
+      try Self.reject(arguments, of: .state, takes: [])
+      let state: JSON
+      do { state = try delivery.state() } catch { throw .client(error) }
+      return Self.success(text: DeepLinkTool.visible(StateText.render(state)), structured: state)
+    case .screen:
+      try Self.reject(arguments, of: .screen, takes: [])
+      let screen: String
+      do { screen = try delivery.screen() } catch { throw .client(error) }
+      return Self.success(
+        text: DeepLinkTool.visible(screen), structured: .object([("screen", .string(screen))]))
+    }
+  }
+
+  /// Sends `link` and returns its screen and state; too long a link is refused before sending,
+  /// as on the command line.
+  func open(_ link: Link) throws(ToolCallError) -> JSON {
+    let outcome: LinkOutcome
+    do {
+      try AppSession.checkFits(url: table.url(for: link))
+      outcome = try delivery.open(link)
+    } catch {
+      throw .client(error)
+    }
+    let state: JSON
+    switch outcome {
+    case .applied(let applied): state = applied
+    case .delivered(let report):
+      return .object([
+        ("content", .array([.object([("type", .string("text")), ("text", .string(report))])])),
+        ("isError", .bool(false)),
+      ])
+    }
+    guard let screen = state["screen"]?.stringValue else {
+      throw .client(.badReply("the app acknowledged the link without its state"))
+    }
+    return Self.success(text: DeepLinkTool.visible(screen), structured: state)
+  }
+
+  /// Throws for the first argument of a tool that takes only `takes`, as the command line
+  /// does for an option `command` does not take.
+  static func reject(_ arguments: [(String, JSON)], of command: BuiltInCommand, takes: [String])
+    throws(ToolCallError)
+  {
+    guard let (name, _) = arguments.first(where: { $0.1 != .null }) else { return }
+    throw .usage(.unknownOption("--" + name, in: .command(command), suggestion: nil, known: takes))
+  }
+
+  static func kind(of value: JSON) -> String {
+    switch value {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .int, .double: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// A successful tool result: the text for the model, the same data structured.
+  static func success(text: String, structured: JSON) -> JSON {
+    .object([
+      ("content", .array([.object([("type", .string("text")), ("text", .string(text))])])),
+      ("structuredContent", structured),
+      ("isError", .bool(false)),
+    ])
+  }
+
+  /// A failed tool result: the line `deeplink` prints on stderr for the same failure.
+  static func failure(_ error: ToolCallError) -> JSON {
+    .object([
+      (
+        "content",
+        .array([
+          .object([("type", .string("text")), ("text", .string(DeepLinkTool.errorLine(error.message)))])
+        ])
+      ),
+      ("isError", .bool(true)),
+    ])
+  }
+}

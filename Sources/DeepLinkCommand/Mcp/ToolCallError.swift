@@ -1,0 +1,19 @@
+/// Why a tool call did not succeed: answered as a tool result with `isError: true` and the
+/// message `deeplink` prints for the same failure, so that an agent can correct itself.
+enum ToolCallError: Error {
+  /// The arguments do not make a link (as a command line's options would not).
+  case usage(UsageError)
+  /// An argument that no option can take (an array, an object).
+  case arguments(ToolArguments.Failure)
+  /// The app is not there, did not answer in time, or rejected the link.
+  case client(ClientFailure)
+
+  /// The message without the `deeplink: error: ` prefix.
+  var message: String {
+    switch self {
+    case .usage(let error): error.message
+    case .arguments(let error): error.message
+    case .client(let failure): failure.message
+    }
+  }
+}

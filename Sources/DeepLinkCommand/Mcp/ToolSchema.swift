@@ -1,0 +1,119 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// The JSON Schemas of the tools, derived from the route table: what `tools/list` declares as
+/// each tool's `inputSchema` and `outputSchema`.
+///
+///     ToolSchema.input(for: recipe).serialized
+///     // {"type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":999999,
+///     //  "description":"Recipe id"}},"required":["id"],"additionalProperties":false}
+///
+/// Only keywords every JSON Schema draft since 4 reads the same way, so a client that
+/// validates with the 2020-12 dialect (MCP 2025-11-25's default) or an older one agrees.
+enum ToolSchema {
+  /// An object of the route's parameters: each typed, with its help, its range, choices and
+  /// default; the parameters without a default `required`; nothing else allowed.
+  static func input(for route: Route) -> JSON {
+    object(
+      properties: route.parameters.map { ($0.name, property($0)) },
+      required: route.parameters.filter(\.isRequired).map(\.name))
+  }
+
+  /// One parameter's schema.
+  static func property(_ parameter: Parameter) -> JSON {
+    var members: [(String, JSON)]
+    switch parameter.type {
+    case .integer(let range):
+      members = [("type", .string("integer"))]
+      if let range {
+        members += [("minimum", .int(range.lowerBound)), ("maximum", .int(range.upperBound))]
+      }
+    case .string:
+      members = [("type", .string("string"))]
+    case .boolean:
+      members = [("type", .string("boolean"))]
+    case .choice(let choices):
+      members = [("type", .string("string")), ("enum", .array(choices.map { .string($0) }))]
+    }
+    if !parameter.help.isEmpty { members.append(("description", .string(parameter.help))) }
+    if let value = parameter.defaultValue { members.append(("default", json(value))) }
+    return .object(members)
+  }
+
+  /// A value as the JSON a tool call gives it: `42`, `"newest"`, `true`.
+  static func json(_ value: ArgumentValue) -> JSON {
+    switch value {
+    case .integer(let number): .int(number)
+    case .string(let text): .string(text)
+    case .boolean(let flag): .bool(flag)
+    }
+  }
+
+  /// An object with these properties and no others.
+  static func object(properties: [(String, JSON)], required: [String] = []) -> JSON {
+    var members: [(String, JSON)] = [("type", .string("object"))]
+    if !properties.isEmpty { members.append(("properties", .object(properties))) }
+    if !required.isEmpty { members.append(("required", .array(required.map { .string($0) }))) }
+    members.append(("additionalProperties", .bool(false)))
+    return .object(members)
+  }
+
+  /// `open_url`'s input: one URL.
+  static let openURLInput = object(
+    properties: [
+      (
+        "url",
+        .object([
+          ("type", .string("string")), ("description", .string("A debug link, such as debug://settings")),
+        ])
+      )
+    ],
+    required: ["url"])
+
+  /// What the app reports after a link, and what `state` returns: as `deeplink state --json`.
+  static let state: JSON = .object([
+    ("type", .string("object")),
+    (
+      "properties",
+      .object([
+        (
+          "path",
+          .object([
+            ("type", .string("array")),
+            ("description", .string("The navigation stack, bottom first; empty at the root screen")),
+            (
+              "items",
+              .object([
+                ("type", .string("object")),
+                ("properties", .object([("destination", .object([("type", .string("string"))]))])),
+                ("required", .array([.string("destination")])),
+              ])
+            ),
+          ])
+        ),
+        (
+          "overrides",
+          .object([
+            ("type", .string("object")),
+            ("description", .string("The debug overrides in force, by name")),
+          ])
+        ),
+        (
+          "screen",
+          .object([("type", .string("string")), ("description", .string("The visible screen as text"))])
+        ),
+      ])
+    ),
+    ("required", .array([.string("path"), .string("overrides"), .string("screen")])),
+  ])
+
+  /// What `screen` returns.
+  static let screen = object(
+    properties: [
+      (
+        "screen",
+        .object([("type", .string("string")), ("description", .string("The visible screen as text"))])
+      )
+    ],
+    required: ["screen"])
+}

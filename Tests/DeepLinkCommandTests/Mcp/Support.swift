@@ -1,0 +1,64 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+@testable import DeepLinkCommand
+
+/// A delivery that records the links it is given and answers as an app at the root would: for
+/// tests of the protocol and the tools without a socket (the end-to-end tests use the real app).
+final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
+  private(set) var links: [Link] = []
+  var failure: ClientFailure?
+  var acknowledges = true
+
+  func open(_ link: Link) throws(ClientFailure) -> LinkOutcome {
+    if let failure { throw failure }
+    links.append(link)
+    guard acknowledges else { return .delivered(report: "delivered \(link.route.name)") }
+    return .applied(
+      state: .object([
+        ("path", .array([.object([("destination", .string(link.route.name))])])),
+        ("overrides", .object([])),
+        ("screen", .string("screen of \(link.route.name)\n")),
+      ]))
+  }
+
+  func state() throws(ClientFailure) -> JSON {
+    if let failure { throw failure }
+    return .object([("path", .array([])), ("overrides", .object([])), ("screen", .string("root\n"))])
+  }
+
+  func screen() throws(ClientFailure) -> String {
+    if let failure { throw failure }
+    return "root\n"
+  }
+}
+
+/// A session over `table` whose handshake is done.
+func initializedSession(
+  _ table: RouteTable = .builtIn, delivery: RecordingDelivery = RecordingDelivery()
+) -> McpSession {
+  var session = McpSession(toolbox: McpToolbox(table: table, delivery: delivery))
+  _ = session.replies(to: [
+    line(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#)
+  ])
+  _ = session.replies(to: [line(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)])
+  return session
+}
+
+func line(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
+
+/// The one response to `request`, parsed.
+func respond(_ session: inout McpSession, _ request: String) throws -> JSON {
+  let replies = session.replies(to: [line(request)])
+  guard replies.count == 1 else { throw UnexpectedReplies(replies: replies) }
+  return try JSON.parse(replies[0])
+}
+
+struct UnexpectedReplies: Error {
+  let replies: [String]
+}
+
+/// A `tools/call` request line.
+func call(_ tool: String, _ arguments: String = "{}", id: Int = 1) -> String {
+  #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments)}}"#
+}

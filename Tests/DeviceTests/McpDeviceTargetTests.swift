@@ -1,0 +1,62 @@
+import DeepLinkWire
+import Foundation
+import TestSupport
+import Testing
+
+/// `deeplink mcp --target simulator`: the tools deliver to the stand-in simulator as
+/// `deeplink <route> --target simulator` does; with nothing to acknowledge, no state.
+@Suite("deeplink mcp on a device target")
+struct McpDeviceTargetTests {
+  static let requests = [
+    #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+    #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+    #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"recipe","arguments":{"id":"abc"}}}"#,
+    #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"recipe","arguments":{"id":42}}}"#,
+    #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"state"}}"#,
+  ]
+
+  @Test func toolsDeliverToTheSimulatorAndReturnWhereTheLinkWent() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let result = try world.deeplink(
+      ["mcp", "--target", "simulator"], input: Self.requests.map { $0 + "\n" }.joined())
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr == "")
+    let replies = try result.stdout.split(separator: "\n").map { try JSON.parse(String($0)) }
+    #expect(replies.map { $0["id"] } == [.int(0), .int(1), .int(2), .int(3), .int(4)])
+
+    let tools = replies[1]["result"]?["tools"]?.arrayValue ?? []
+    let names = tools.compactMap { $0["name"]?.stringValue }
+    #expect(names.contains("recipe") && names.contains("open_url"))
+    #expect(!names.contains("state") && !names.contains("screen"), "a simulator cannot report a state")
+    #expect(tools.allSatisfy { $0["outputSchema"] == nil })
+
+    #expect(replies[2]["result"]?["isError"] == .bool(true))
+    let delivered = try #require(replies[3]["result"])
+    #expect(delivered["isError"] == .bool(false))
+    #expect(delivered["structuredContent"] == nil)
+    #expect(
+      delivered["content"]?.arrayValue?.first?["text"]
+        == .string(
+          "delivered debug://recipe?id=42 to simulator iPhone 15 (iOS 17.2) 5B6D9A4C-1E2F-4A3B-9C8D-7E6F5A4B3C2D; "
+            + "the app cannot acknowledge it without the deeplink agent, so no screen follows"))
+    #expect(replies[4]["error"]?["code"] == .int(-32602))
+    #expect(world.openedOnSimulator() == ["debug://recipe?id=42"], "the wrong call sent nothing")
+  }
+
+  @Test func aDryRunSendsNothingAndSaysWhatItWouldRun() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let result = try world.deeplink(
+      ["mcp", "--target", "simulator:" + SimulatorDeliveryTests.iPhone15, "--dry-run"],
+      input: Self.requests.prefix(1).joined() + "\n" + Self.requests[4] + "\n")
+    #expect(result.status == 0, "\(result)")
+    let reply = try JSON.parse(String(result.stdout.split(separator: "\n")[1]))
+    #expect(
+      reply["result"]?["content"]?.arrayValue?.first?["text"]
+        == .string(
+          "would run: xcrun simctl openurl \(SimulatorDeliveryTests.iPhone15) 'debug://recipe?id=42'"))
+    #expect(world.invocations() == [])
+  }
+}
