@@ -307,6 +307,41 @@ printf '   callback process (deeplink __complete words --routes FILE recipes --s
 printf '   a whole Tab in bash, routes file in effect (mean of %s): %s ms   (target < 5 ms)\n\n' "$TABS" "$TAB_MS"
 SUMMARY+=("Tab with a 12-route file in effect, bash, whole|$TAB_MS ms|< 5 ms|$(verdict "$TAB_MS" '<=' 5)")
 
+echo "7. Android target, stand-in adb: deeplink vs the adb command lines it runs (ms, median)"
+# No phone here: adb is the stand-in of Tests/DeviceTests/StandIns (a dash script handing the
+# shell string to sh -c, where an am script answers), one device attached. What is timed is
+# deeplink's own cost around adb: start-up, choosing the device, spawning, reading the answer.
+STANDINS=$PWD/Tests/DeviceTests/StandIns
+printf 'emulator-5554\tdevice product:sdk_gphone64_x86_64 model:Pixel_7 transport_id:1\n' >"$DIR/adb-devices"
+export STANDIN_ADB_DEVICES=$DIR/adb-devices
+ADB_SHELL=$(PATH="$STANDINS/bin:$PATH" "$BIN/deeplink" --dry-run --target android:emulator-5554 recipe --id 42)
+[[ $ADB_SHELL == "adb -s emulator-5554 shell "* ]] || { echo "bench: unexpected dry run: $ADB_SHELL" >&2; exit 70; }
+PATH="$STANDINS/bin:$PATH" "$BIN/deeplink" --target android recipe --id 42 --quiet
+(
+  export PATH="$STANDINS/bin:$PATH"
+  hyperfine_rounds android \
+    "$ADB_SHELL" \
+    "$BIN/deeplink --target android:emulator-5554 recipe --id 42" \
+    "$BIN/deeplink --target android recipe --id 42"
+  # `--target android` lists the devices first: its baseline is both command lines, run by a
+  # shell (hyperfine subtracts the shell's own start-up).
+  : >"$OUT/android-pair.medians"
+  for round in $(seq "$ROUNDS"); do
+    hyperfine --style none --warmup 20 --runs "$RUNS" --export-json "$OUT/android-pair.$round.json" \
+      "adb devices -l >/dev/null; $ADB_SHELL >/dev/null" >/dev/null 2>&1
+    jq -r --arg r "$round" '.results[0] | "\($r) 0 \(.median)"' "$OUT/android-pair.$round.json" \
+      >>"$OUT/android-pair.medians"
+  done
+)
+ANDROID_SERIAL_DIFF=$(awk -v a="$(ms android 1)" -v b="$(ms android 0)" 'BEGIN { print a - b }')
+ANDROID_DIFF=$(awk -v a="$(ms android 2)" -v b="$(ms android-pair 0)" 'BEGIN { print a - b }')
+printf '   adb -s emulator-5554 shell ... %s   deeplink --target android:emulator-5554 %s   (+%s ms, %sx)\n' \
+  "$(ms android 0)" "$(ms android 1)" "$(fmt "$ANDROID_SERIAL_DIFF" 2)" "$(fmt "$(ratio android 1 0)" 2)"
+printf '   adb devices -l; adb -s ... shell ... %s   deeplink --target android %s   (+%s ms)\n\n' \
+  "$(ms android-pair 0)" "$(ms android 2)" "$(fmt "$ANDROID_DIFF" 2)"
+SUMMARY+=("--target android:SERIAL, over its adb command|+$(fmt "$ANDROID_SERIAL_DIFF" 2) ms|<= 2 ms|$(verdict "$ANDROID_SERIAL_DIFF" '<=' 2)")
+SUMMARY+=("--target android, over its two adb commands|+$(fmt "$ANDROID_DIFF" 2) ms|<= 2 ms|$(verdict "$ANDROID_DIFF" '<=' 2)")
+
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-48s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
   tee "$OUT/summary.txt"

@@ -145,4 +145,22 @@ struct AndroidDeliveryTests {
       ))
     #expect(world.invocations().isEmpty)
   }
+
+  /// adb forks its server on first use, and the server lives on: a descriptor deeplink was
+  /// given (a CI runner's pipe) must not reach adb, or the caller waits for an end of file that
+  /// never comes. Only 0, 1 and 2 go to the tool.
+  @Test func theToolGetsNoDescriptorOfDeeplinksBeyondTheStandardThree() throws {
+    let world = try StandInDevices(android: [Self.pixel])
+    defer { world.remove() }
+    let fds = world.directory.file("fds")
+    let script = "exec 7>/dev/null 8</dev/null; exec \"$0\" --target android settings --quiet"
+    let result = try Command.run(
+      "/bin/sh", ["-c", script, Command.product("deeplink")],
+      environment: world.environment.merging(["STANDIN_FDS": fds]) { $1 })
+    #expect(result.status == 0, "\(result)")
+    let listed = try String(contentsOfFile: fds, encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(listed.contains("0") && listed.contains("1") && listed.contains("2"), "\(listed)")
+    // 3, 10 and 11 are the stand-in shell's own (its script, the listing, the saved stdout).
+    #expect(!listed.contains("7") && !listed.contains("8"), "adb inherited \(listed)")
+  }
 }

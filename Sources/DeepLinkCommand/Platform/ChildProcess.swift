@@ -196,6 +196,30 @@ enum ChildProcess {
     return (descriptors[0], descriptors[1])
   }
 
+  /// Marks every descriptor from 3 up close-on-exec, so that nothing but 0, 1 and 2 reaches a
+  /// child: a descriptor inherited from whoever started deeplink (a CI runner's pipe, a test
+  /// harness's socket) would otherwise live on in a daemon the tool starts (adb forks its
+  /// server on first use) and keep that caller waiting for an end of file forever. The open
+  /// ones are read from `/proc/self/fd` (`opendir(3)`), else the first 1,024 are tried.
+  /// (Darwin gets the same from `POSIX_SPAWN_CLOEXEC_DEFAULT`; glibc's
+  /// `posix_spawn_file_actions_addclosefrom_np` is not visible to Swift.)
+  private static func closeOnExecFromThree() {
+    guard let directory = opendir("/proc/self/fd") else {
+      for descriptor in Int32(3)..<1024 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+      return
+    }
+    defer { closedir(directory) }
+    let own = dirfd(directory)
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard let descriptor = Int32(name), descriptor >= 3, descriptor != own else { continue }
+      let flags = fcntl(descriptor, F_GETFD)
+      if flags != -1 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+    }
+  }
+
   private static func closeAll(_ descriptors: Int32...) {
     for descriptor in descriptors { close(descriptor) }
   }
@@ -217,6 +241,9 @@ enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
     posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+    #if canImport(Glibc)
+      closeOnExecFromThree()
+    #endif
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setpgroup(&attributes, 0)
@@ -229,8 +256,11 @@ enum ChildProcess {
     var empty = sigset_t()
     sigemptyset(&empty)
     posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+    #if canImport(Darwin)
+      flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(flags))
 
     var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
     cArguments.append(nil)

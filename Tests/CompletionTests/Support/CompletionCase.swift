@@ -186,9 +186,6 @@ extension CompletionCase {
       CompletionCase(
         name: "--target= after a route, by prefix", line: "deeplink settings --target=si",
         expected: .exactly(["simulator", standInSimulator]), setup: .standInDevices),
-      CompletionCase(
-        name: "--target without xcrun or adb: the kinds", line: "deeplink recipe --id 4 --target ",
-        expected: .exactly(targetKinds)),
     ]
   }()
 

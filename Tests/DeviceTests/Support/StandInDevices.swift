@@ -15,6 +15,9 @@ struct StandInDevices {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("StandIns").path
 
+  /// What the stand-in scripts run besides shell built-ins.
+  static let basicPrograms = ["sh", "awk", "cat", "sleep", "wc", "dirname", "mv"]
+
   let directory: TemporaryDirectory
   var environment: [String: String]
 
@@ -32,12 +35,23 @@ struct StandInDevices {
       try FileManager.default.createSymbolicLink(
         atPath: bin + "/" + tool, withDestinationPath: Self.folder + "/bin/" + tool)
     }
+    // The basic programs the stand-ins use, and nothing else: a real adb installed in
+    // /usr/bin (Debian's adb package) must not answer instead of the stand-in.
+    let system = directory.file("system")
+    try FileManager.default.createDirectory(atPath: system, withIntermediateDirectories: true)
+    for program in Self.basicPrograms {
+      guard
+        let found = ["/usr/bin/", "/bin/"].map({ $0 + program }).first(
+          where: FileManager.default.isExecutableFile)
+      else { continue }
+      try FileManager.default.createSymbolicLink(atPath: system + "/" + program, withDestinationPath: found)
+    }
     try (android.map { $0 + "\n" }.joined()).write(
       toFile: directory.file("adb-devices"), atomically: true, encoding: .utf8)
     environment = [
       // Only the stand-ins and the basic tools they use: a real adb or xcrun elsewhere on
       // this machine's PATH must not answer instead.
-      "PATH": bin + ":/usr/bin:/bin",
+      "PATH": bin + ":" + system,
       "STANDIN_SIMULATORS": Self.folder + "/" + simulators,
       "STANDIN_ADB_DEVICES": directory.file("adb-devices"),
       "STANDIN_DEVICE_BIN": Self.folder + "/device",
