@@ -307,7 +307,7 @@ printf '   callback process (deeplink __complete words --routes FILE recipes --s
 printf '   a whole Tab in bash, routes file in effect (mean of %s): %s ms   (target < 5 ms)\n\n' "$TABS" "$TAB_MS"
 SUMMARY+=("Tab with a 12-route file in effect, bash, whole|$TAB_MS ms|< 5 ms|$(verdict "$TAB_MS" '<=' 5)")
 
-echo "7. Android target, stand-in adb: deeplink vs the adb command lines it runs (ms, median)"
+echo "8. Android target, stand-in adb: deeplink vs the adb command lines it runs (ms, median)"
 # No phone here: adb is the stand-in of Tests/DeviceTests/StandIns (a dash script handing the
 # shell string to sh -c, where an am script answers), one device attached. What is timed is
 # deeplink's own cost around adb: start-up, choosing the device, spawning, reading the answer.
