@@ -128,4 +128,39 @@ struct McpServerTests {
       #expect(server.errorOutput() == "")
     }
   }
+
+  @Test func withARoutesFileTheToolsAreTheFilesRoutes() throws {
+    try RoutesFileCommandTests.withShop { _, file in
+      let server = try McpProcess.start(["--routes", file, "--socket", "/nonexistent/app.sock"])
+      try server.initialize()
+      let list = try server.request(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+      let tools = list["result"]?["tools"]?.arrayValue ?? []
+      #expect(
+        tools.compactMap { $0["name"]?.stringValue } == [
+          "product", "cart", "settings", "state", "screen", "open_url",
+        ])
+      #expect(
+        tools.first?["inputSchema"]?.serialized
+          == #"{"type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9999,"#
+          + #""description":"Product id"}},"required":["id"],"additionalProperties":false}"#)
+      #expect(tools.first?["description"]?.stringValue?.contains("shop://product?id=<id>") == true)
+      let wrong = try server.request(
+        #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"product","arguments":{"id":0}}}"#)
+      #expect(
+        wrong["result"]?["content"]?.arrayValue?.first?["text"]
+          == .string("deeplink: error: --id expects an integer from 1 to 9999, got 0"))
+      let recipe = try server.request(
+        #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"recipe","arguments":{"id":1}}}"#)
+      #expect(recipe["error"]?["code"] == .int(-32602), "the built-in routes are not tools here")
+      #expect(server.closeAndWait() == 0)
+    }
+  }
+
+  @Test func aBrokenRoutesFileStopsTheServerAsEveryCommand() throws {
+    let result = try Command.deeplink("mcp", "--routes", "/nonexistent/routes.json", input: "")
+    let cli = try Command.deeplink("settings", "--routes", "/nonexistent/routes.json")
+    #expect(result.status == 64)
+    #expect(result.stdout == "", "nothing but protocol messages on standard output")
+    #expect(result.stderr == cli.stderr)
+  }
 }
