@@ -23,7 +23,7 @@ fi
 for tool in hyperfine jq socat nc cc taskset; do
   command -v "$tool" >/dev/null || { echo "bench: needs $tool (apt-get install $tool)" >&2; exit 69; }
 done
-for helper in trivial client echo_server loadgen; do
+for helper in trivial client echo_server loadgen mcp_session; do
   cc -O2 -Wall -o "$OUT/$helper" "bench/c/$helper.c"
 done
 cc -O2 -static -o "$OUT/trivial-static" bench/c/trivial.c
@@ -341,6 +341,27 @@ printf '   adb devices -l; adb -s ... shell ... %s   deeplink --target android %
   "$(ms android-pair 0)" "$(ms android 2)" "$(fmt "$ANDROID_DIFF" 2)"
 SUMMARY+=("--target android:SERIAL, over its adb command|+$(fmt "$ANDROID_SERIAL_DIFF" 2) ms|<= 2 ms|$(verdict "$ANDROID_SERIAL_DIFF" '<=' 2)")
 SUMMARY+=("--target android, over its two adb commands|+$(fmt "$ANDROID_DIFF" 2) ms|<= 2 ms|$(verdict "$ANDROID_DIFF" '<=' 2)")
+
+echo "9. MCP: a tool call over one 'deeplink mcp' session vs the C client's round trip to the app"
+# bench/c/mcp_session.c holds one session over pipes, as an agent's client does, and after each
+# tools/call of 'settings' makes the C client's round trip (connect, write debug://settings,
+# read the reply, close) without its process start, so that noise hits both. It also times the
+# fresh server from fork to its answer to tools/list (initialize, initialized and tools/list
+# sent at once, as a client does on connecting).
+MCP_CALLS=1000
+[[ ${BENCH_QUICK:-0} == 1 ]] && MCP_CALLS=200
+: >"$OUT/mcp.txt"
+for round in $(seq "$ROUNDS"); do
+  echo "$round $("$OUT/mcp_session" "$BIN/deeplink" "$APP_SOCKET" "$MCP_CALLS")" >>"$OUT/mcp.txt"
+done
+mcp_field() { tr ' ' '\n' <"$OUT/mcp.txt" | grep "^$1=" | cut -d= -f2 | median; }
+MCP_RATIO=$(mcp_field ratio)
+MCP_START=$(mcp_field startup_ms)
+printf '   tools/call p50 %s µs   C round trip p50 %s µs   ratio %s   (%s calls a round; target <= 2x)\n' \
+  "$(mcp_field call_p50_us)" "$(mcp_field raw_p50_us)" "$(fmt "$MCP_RATIO" 2)" "$MCP_CALLS"
+printf '   fork to the tools/list reply, built-in table: %s ms   (target <= 5 ms)\n\n' "$(fmt "$MCP_START" 2)"
+SUMMARY+=("MCP tool call / C client round trip|$(fmt "$MCP_RATIO" 2)x|<= 2x|$(verdict "$MCP_RATIO" '<=' 2)")
+SUMMARY+=("deeplink mcp, start to tools/list answered|$(fmt "$MCP_START" 2) ms|<= 5 ms|$(verdict "$MCP_START" '<=' 5)")
 
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-48s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
