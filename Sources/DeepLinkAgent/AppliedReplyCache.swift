@@ -12,6 +12,11 @@ struct AppliedReply: Equatable {
     self.reply = Array(reply.utf8)
     self.log = Array(log.utf8)
   }
+
+  init(reply: [UInt8], log: [UInt8]) {
+    self.reply = reply
+    self.log = log
+  }
 }
 
 /// Links the app has applied recently, by the URL text that named them: the parsed link, the

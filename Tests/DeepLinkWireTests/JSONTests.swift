@@ -25,6 +25,37 @@ import Testing
     #expect(JSON.string("a\"b\\c\n\r\t\u{0}\u{1F}\u{7F}").serialized == #""a\"b\\c\n\r\t\u0000\u001f\u007f""#)
   }
 
+  /// Every byte that needs an escape gets one wherever it sits (strings are scanned eight
+  /// bytes at a time): each ASCII byte, and a multi-byte character, at every offset of a
+  /// string longer than two words, against an escaper written out here byte by byte.
+  @Test func escapesEveryByteAtEveryOffset() {
+    func reference(_ text: String) -> String {
+      var out = "\""
+      for byte in text.utf8 {
+        switch byte {
+        case 0x22: out += "\\\""
+        case 0x5C: out += "\\\\"
+        case 0x0A: out += "\\n"
+        case 0x0D: out += "\\r"
+        case 0x09: out += "\\t"
+        case 0..<0x20, 0x7F: out += "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+        default: out += String(UnicodeScalar(byte))
+        }
+      }
+      return out + "\""
+    }
+    let characters = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["é", "─", "🔑"]
+    for character in characters {
+      for offset in 0..<20 {
+        let text =
+          String(repeating: "a", count: offset) + character + String(repeating: "b", count: 19 - offset)
+        let serialized = JSON.string(text).serialized
+        let expected = character.unicodeScalars.first!.isASCII ? reference(text) : "\"\(text)\""
+        #expect(serialized == expected, "\(character.debugDescription) at \(offset)")
+      }
+    }
+  }
+
   @Test func prettyIndentsTwoSpaces() {
     let value: JSON = .object([("a", .array([.int(1)])), ("b", .object([]))])
     #expect(value.pretty == "{\n  \"a\": [\n    1\n  ],\n  \"b\": {}\n}")
