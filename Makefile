@@ -58,7 +58,7 @@ release:
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
 
 # The bench builds the release binaries, its C baselines and the Swift microbenchmarks, then
-# prints every comparison side by side. BENCH_QUICK=1 for a smoke run of about twenty seconds.
+# prints every comparison side by side. BENCH_QUICK=1 for a smoke run of about a minute.
 bench: release
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-bench
 	BIN="$(RELEASE_BIN)" bench/run.sh

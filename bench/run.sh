@@ -2,7 +2,7 @@
 # `make bench`: the comparisons of issue 7, each against its baseline in the same run.
 #
 #   BIN=<release bin dir> bench/run.sh        (the Makefile passes BIN)
-#   BENCH_QUICK=1 ...                         smoke run: few repetitions, about twenty seconds
+#   BENCH_QUICK=1 ...                         smoke run: few repetitions, about a minute
 #   BENCH_ROUNDS=N BENCH_RUNS=N ...           override the repetitions
 #
 # Every timing is a median; every ratio is ours divided by the baseline's, taken round by round
@@ -364,5 +364,5 @@ SUMMARY+=("MCP tool call / C client round trip|$(fmt "$MCP_RATIO" 2)x|<= 2x|$(ve
 SUMMARY+=("deeplink mcp, start to tools/list answered|$(fmt "$MCP_START" 2) ms|<= 5 ms|$(verdict "$MCP_START" '<=' 5)")
 
 echo "Summary (ratios: ours / baseline, medians over rounds)"
-printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-48s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
+printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-58s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
   tee "$OUT/summary.txt"
