@@ -69,6 +69,7 @@ enum RoutesFileDecoder {
     // `RouteTable`), hashed in a large one.
     let hashed = elements.count > 32
     var positions: [String: Int] = [:]
+    if hashed { positions.reserveCapacity(elements.count) }
     for (index, element) in elements.enumerated() {
       let route = try self.route(element, at: RoutesFileLocation(route: index))
       let first = hashed ? positions[route.name] : routes.firstIndex(where: { $0.name == route.name })
@@ -127,10 +128,40 @@ enum RoutesFileDecoder {
   }
 
   static func parameter(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> Parameter {
-    let members = try object(value, at: location, keys: RoutesFile.parameterKeys)
+    // One pass sorts the members out (an unknown key is an error); `null` is a key left out.
+    guard case .object(let members) = value else {
+      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: kind(value)))
+    }
+    var nameMember: JSON?
+    var typeMember: JSON?
+    var requiredMember: JSON?
+    var defaultMember: JSON?
+    var choicesMember: JSON?
+    var rangeMember: JSON?
+    var helpMember: JSON?
+    for (key, value) in members {
+      let present: JSON? = value == .null ? nil : value
+      switch key {
+      case "name": nameMember = present
+      case "type": typeMember = present
+      case "required": requiredMember = present
+      case "default": defaultMember = present
+      case "choices": choicesMember = present
+      case "range": rangeMember = present
+      case "help": helpMember = present
+      default: throw unknownKey(key, at: location, keys: RoutesFile.parameterKeys)
+      }
+    }
     func member(_ key: String) -> JSON? {
-      guard let value = members.first(where: { $0.0 == key })?.1, value != .null else { return nil }
-      return value
+      switch key {
+      case "name": nameMember
+      case "type": typeMember
+      case "required": requiredMember
+      case "default": defaultMember
+      case "choices": choicesMember
+      case "range": rangeMember
+      default: helpMember
+      }
     }
     guard let nameValue = member("name") else {
       throw LocatedProblem(location: location, problem: .missingKey("name"))
@@ -294,13 +325,17 @@ enum RoutesFileDecoder {
       throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: kind(value)))
     }
     for (key, _) in members where !keys.contains(key) {
-      var place = location
-      if location.key == nil { place.key = key } else { place.subkey = key }
-      throw LocatedProblem(
-        location: place,
-        problem: .unknownKey(key, suggestion: Suggestion.closest(to: key, in: keys), known: keys))
+      throw unknownKey(key, at: location, keys: keys)
     }
     return members
+  }
+
+  /// The error for `key`, which is not among `keys`, in the object at `location`.
+  static func unknownKey(_ key: String, at location: RoutesFileLocation, keys: [String]) -> LocatedProblem {
+    var place = location
+    if location.key == nil { place.key = key } else { place.subkey = key }
+    return LocatedProblem(
+      location: place, problem: .unknownKey(key, suggestion: Suggestion.closest(to: key, in: keys), known: keys))
   }
 
   static func string(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> String {
@@ -316,6 +351,13 @@ enum RoutesFileDecoder {
     -> String
   {
     let text = try string(value, at: location)
+    // Bytes first: printable ASCII, the usual text, needs no look at its scalars.
+    var plain = true
+    for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+      plain = false
+      break
+    }
+    if plain { return text }
     for scalar in text.unicodeScalars where ControlCharacters.contains(scalar) {
       if newlines, scalar == "\n" { continue }
       throw LocatedProblem(location: location, problem: .controlCharacter)

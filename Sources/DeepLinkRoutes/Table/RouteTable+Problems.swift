@@ -68,7 +68,7 @@ extension RouteTable {
   /// A letter first, then letters, digits and hyphens; no trailing hyphen. Routes files are
   /// checked by the same rule.
   package static func isValidName(_ name: String, allowUppercase: Bool) -> Bool {
-    let bytes = Array(name.utf8)
+    let bytes = name.utf8
     guard let first = bytes.first, let last = bytes.last, last != UInt8(ascii: "-") else {
       return false
     }

@@ -35,6 +35,12 @@ package enum FileReader {
     }
     defer { if descriptor != .standardInput { descriptor.close() } }
     var result: [UInt8] = []
+    // A regular file's size (`fstat(2)`) sizes the buffer once: a routes file of several MiB
+    // is then not copied at every doubling.
+    var status = stat()
+    if fstat(descriptor.rawValue, &status) == 0, status.st_size > 0, Int(status.st_size) <= limit {
+      result.reserveCapacity(Int(status.st_size))
+    }
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
       let count: Int?
