@@ -37,14 +37,17 @@ extension CompletionCallback {
   /// `--routes` (`~/` expanded), else `DEEPLINK_ROUTES`, else the `deeplink.routes.json`
   /// found from the current directory, else `builtIn`. A routes file that cannot be read
   /// or is wrong gives no lines: running the command shows the error.
+  ///
+  /// The environment is read only when needed (a `~/` to expand, live values to fetch): the
+  /// first dictionary costs a process a tenth of its start-up, and this runs on every Tab.
   package static func wordLines(
-    _ words: [String], builtIn: RouteTable, environment: [String: String], targets: () -> [String]
+    _ words: [String], builtIn: RouteTable, environment: () -> [String: String], targets: () -> [String]
   ) -> [String] {
     let option = Invocation.routesOption(in: Array(words.dropLast())).map {
-      expandingTilde($0, home: environment[homeVariable.name])
+      $0.hasPrefix("~") ? expandingTilde($0, home: environment()[homeVariable.name]) : $0
     }
     guard let table = try? TableSource.resolve(option: option).table(builtIn: builtIn) else { return [] }
     return wordLines(
-      words, table: table, fetch: { query in fetch(query, environment: environment) }, targets: targets)
+      words, table: table, fetch: { query in fetch(query, environment: environment()) }, targets: targets)
   }
 }

@@ -334,8 +334,8 @@ enum RoutesFileDecoder {
   static func unknownKey(_ key: String, at location: RoutesFileLocation, keys: [String]) -> LocatedProblem {
     var place = location
     if location.key == nil { place.key = key } else { place.subkey = key }
-    return LocatedProblem(
-      location: place, problem: .unknownKey(key, suggestion: Suggestion.closest(to: key, in: keys), known: keys))
+    let suggestion = Suggestion.closest(to: key, in: keys)
+    return LocatedProblem(location: place, problem: .unknownKey(key, suggestion: suggestion, known: keys))
   }
 
   static func string(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> String {

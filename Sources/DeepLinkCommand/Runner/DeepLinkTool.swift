@@ -153,7 +153,7 @@ package struct DeepLinkTool {
       let lines =
         arguments.first == CompletionCallback.words
         ? CompletionCallback.wordLines(
-          Array(arguments.dropFirst()), builtIn: table, environment: environment,
+          Array(arguments.dropFirst()), builtIn: table, environment: { environment },
           targets: targetCompletionLines)
         : CompletionCallback.lines(arguments, table: table, environment: environment)
       try write(lines.map { $0 + "\n" }.joined())
