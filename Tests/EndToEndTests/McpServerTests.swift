@@ -163,4 +163,29 @@ struct McpServerTests {
     #expect(result.stdout == "", "nothing but protocol messages on standard output")
     #expect(result.stderr == cli.stderr)
   }
+
+  @Test func theSessionOutlivesTheAppsConnectionAndTheAppItself() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let socket = directory.file("app.sock")
+    let first = try RunningApp.start(socket: socket)
+    let server = try McpProcess.start(["--socket", socket])
+    try server.initialize()
+    let call =
+      #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"recipe","arguments":{"id":42}}}"#
+    #expect(try server.request(call)["result"]?["isError"] == .bool(false))
+    #expect(try first.state()["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
+    first.stop()
+    // The server kept its connection to the first app: the next call finds it closed, and goes
+    // to the app that listens now.
+    let second = try RunningApp.start(socket: socket)
+    defer { second.stop() }
+    let again = try server.request(call)
+    #expect(again["result"]?["isError"] == .bool(false), "\(again)")
+    #expect(try second.state()["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
+    let state = try server.request(
+      #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"state"}}"#)
+    #expect(state["result"]?["structuredContent"] == (try second.state()))
+    #expect(server.closeAndWait() == 0)
+  }
 }

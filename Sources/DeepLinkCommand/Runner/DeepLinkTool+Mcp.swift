@@ -61,6 +61,8 @@ struct TargetDelivery: LinkDelivery {
   let tool: DeepLinkTool
   let options: GlobalOptions
   let target: DeliveryTarget
+  /// One connection to the app for the whole session.
+  let connection = AppConnection()
 
   var acknowledges: Bool { target == .app && !options.dryRun }
 
@@ -79,7 +81,10 @@ struct TargetDelivery: LinkDelivery {
         report: "delivered \(url) to \(device.description); the app cannot acknowledge it without the "
           + "deeplink agent, so no screen follows")
     }
-    let reply = try tool.send(link, options: options)
+    // As `deeplink <route>` sends it (DeepLinkTool.send), over the session's connection.
+    let request = AppSession.openRequest(url, timeoutMilliseconds: options.timeoutMilliseconds)
+    try AppSession.checkFits(request)
+    let reply = try connection.request(request, tool: tool, options: options)
     guard let state = reply["state"] else {
       throw .badReply("the app acknowledged the link without its state")
     }
@@ -88,11 +93,72 @@ struct TargetDelivery: LinkDelivery {
 
   func state() throws(ClientFailure) -> JSON {
     try tool.requireApp(for: .state, options)
-    return try tool.requestState(options)
+    guard let state = try connection.request(.state, tool: tool, options: options)["state"] else {
+      throw .badReply("no state in the reply")
+    }
+    return state
   }
 
   func screen() throws(ClientFailure) -> String {
     try tool.requireApp(for: .screen, options)
-    return try tool.requestScreen(options)
+    guard let screen = try connection.request(.screen, tool: tool, options: options)["screen"]?.stringValue
+    else {
+      throw .badReply("no screen in the reply")
+    }
+    return screen
+  }
+}
+
+/// The connection to the app that `deeplink mcp` keeps from one tool call to the next: a call
+/// then costs a request and its reply, not a connection too (`make bench`, section 9).
+///
+/// The app closes a connection that stays idle (10 s) and a restarted app has a new socket:
+/// a request that finds its kept connection closed is sent once more on a new one. That is
+/// safe: the app never applied a request on a connection it closed before reading it, and a
+/// link describes a whole state, so applying it twice gives the same state. After any other
+/// failure (a time-out, a reply that is not the app's) the connection is dropped, so that a
+/// late reply is never read as the answer to the next request.
+final class AppConnection {
+  private var session: AppSession?
+
+  deinit { session?.close() }
+
+  /// Sends `request` and returns the app's reply, checked as every command checks it.
+  func request(_ request: Request, tool: DeepLinkTool, options: GlobalOptions) throws(ClientFailure) -> JSON {
+    if var kept = session {
+      session = nil
+      do {
+        let reply = try tool.warnAboutVersion(&kept) { (s: inout AppSession) throws(ClientFailure) in
+          try s.request(request)
+        }
+        session = kept
+        return reply
+      } catch .socket(.connectionClosed) {
+        kept.close()
+      } catch {
+        keep(kept, after: error)
+        throw error
+      }
+    }
+    var fresh = try tool.connect(options)
+    do {
+      let reply = try tool.warnAboutVersion(&fresh) { (s: inout AppSession) throws(ClientFailure) in
+        try s.request(request)
+      }
+      session = fresh
+      return reply
+    } catch {
+      keep(fresh, after: error)
+      throw error
+    }
+  }
+
+  /// Keeps `session` after a request the app answered with an error; closes it otherwise.
+  private func keep(_ session: AppSession, after error: ClientFailure) {
+    if case .rejected = error {
+      self.session = session
+    } else {
+      session.close()
+    }
   }
 }
