@@ -137,11 +137,20 @@ struct SimulatorDeliveryTests {
     let pids = world.recordedPIDs()
     #expect(pids.count == 2, "the stand-in and its sleeping child: \(pids)")
     for pid in pids {
-      // Killed and reaped (by us or by init): no such process, or at most a zombie on its way.
-      let state =
-        (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
-        .map { $0.split(separator: ")").last?.split(separator: " ").first ?? "" } ?? ""
-      #expect(state == "" || state == "Z", "process \(pid) is still there: \(state)")
+      // SIGKILL reaches the orphaned grandchild asynchronously: wait for it to be gone (or a
+      // zombie on its way), well before its 30 s sleep would have ended by itself.
+      var state = Self.state(of: pid)
+      for _ in 0..<100 where !["", "Z", "X"].contains(state) {
+        usleep(100_000)
+        state = Self.state(of: pid)
+      }
+      #expect(["", "Z", "X"].contains(state), "process \(pid) is still there: \(state)")
     }
+  }
+
+  /// The state letter of a process in /proc (`R`, `S`, `Z`…), or "" when there is none.
+  static func state(of pid: Int32) -> String {
+    (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
+      .map { String($0.split(separator: ")").last?.split(separator: " ").first ?? "") } ?? ""
   }
 }
