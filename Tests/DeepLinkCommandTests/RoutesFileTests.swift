@@ -99,6 +99,17 @@ struct BrokenRoutesFile: Sendable, CustomTestStringConvertible {
         "shop.json: scheme: 'my app' is not a URL scheme: a lowercase letter, then lowercase letters, digits, '+', '-' or '.' (such as 'myapp')"
     ),
     .init(
+      name: "bad android package",
+      json: #"{"android": {"package": "com.example;reboot"}, "routes": [{"name": "a"}]}"#,
+      message:
+        "shop.json: android.package: 'com.example;reboot' is not an Android application id: two or more segments separated by '.', each a letter then letters, digits or '_' (such as 'com.example.app')"
+    ),
+    .init(
+      name: "unknown android key",
+      json: #"{"android": {"packages": "com.example.app"}, "routes": [{"name": "a"}]}"#,
+      message: "shop.json: android.packages: unknown key 'packages' — did you mean 'package'?"
+    ),
+    .init(
       name: "scheme written with ://", json: #"{"scheme": "shop://", "routes": [{"name": "a"}]}"#,
       message:
         "shop.json: scheme: 'shop://' is not a URL scheme: a lowercase letter, then lowercase letters, digits, '+', '-' or '.' (write it without '://')"

@@ -29,6 +29,7 @@ struct RoutesSchemaTests {
     RoutesFormatter.text(.json, table: .builtIn),
     #"{"routes": [{"name": "a"}]}"#,
     #"{"$schema": "./deeplink.routes.schema.json", "scheme": "my-app+dev.1", "version": "x", "routes": [{"name": "a-1"}]}"#,
+    #"{"android": {"package": "com.example.shop_app"}, "routes": [{"name": "a"}]}"#,
     #"""
     {"routes": [{"name": "item", "help": "Two\nlines", "parameters": [
       {"name": "id", "type": "integer"},

@@ -164,3 +164,35 @@ struct AndroidDeliveryTests {
     #expect(!listed.contains("7") && !listed.contains("8"), "adb inherited \(listed)")
   }
 }
+
+/// `"android": {"package": …}` in a routes file: the explicit intent `--package` would give.
+@Suite("Android package from a routes file")
+struct AndroidRoutesFileTests {
+  @Test func theRoutesFilesPackageIsUsedAndPackageWinsOverIt() throws {
+    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    defer { world.remove() }
+    let file = world.directory.file("shop.routes.json")
+    try #"{"scheme": "shop", "android": {"package": "com.example.shop"}, "routes": [{"name": "cart"}]}"#
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let environment = [
+      "STANDIN_ANDROID_SCHEMES": "shop", "STANDIN_ANDROID_PACKAGES": "com.example.shop com.example.other",
+    ]
+    let fromFile = try world.deeplink(
+      "--routes", file, "--target", "android", "cart", environment: environment)
+    #expect(fromFile.status == 0, "\(fromFile)")
+    #expect(world.receivedByAm()?.suffix(3) == ["-d", "shop://cart", "com.example.shop"])
+
+    let option = try world.deeplink(
+      "--routes", file, "--target", "android", "--package", "com.example.other", "cart",
+      environment: environment)
+    #expect(option.status == 0, "\(option)")
+    #expect(world.receivedByAm()?.last == "com.example.other")
+
+    let dryRun = try world.deeplink(
+      "--routes", file, "--target", "android:emulator-5554", "--dry-run", "cart")
+    #expect(
+      dryRun.stdout
+        == "adb -s emulator-5554 shell 'am start -W -a android.intent.action.VIEW -d '\\''shop://cart'\\'' '\\''com.example.shop'\\'''\n"
+    )
+  }
+}

@@ -26,7 +26,9 @@ package enum RoutesFile {
   package static let typeNames = ["integer", "string", "boolean", "choice"]
 
   /// The keys of each object of the format, in the order `routes --json` prints them.
-  static let documentKeys = ["scheme", "version", "routes", "$schema"]
+  static let documentKeys = ["scheme", "version", "routes", "android", "$schema"]
+  /// The keys of `android`: what `--target android` uses when the command line does not say.
+  static let androidKeys = ["package"]
   static let routeKeys = ["name", "summary", "help", "parameters"]
   static let parameterKeys = ["name", "type", "required", "default", "choices", "range", "help"]
   static let rangeKeys = ["min", "max"]
@@ -68,5 +70,15 @@ package enum RoutesFile {
     } catch {
       throw RoutesFileError(file: file, place: .path(error.location.rendered), problem: error.problem)
     }
+  }
+
+  /// `android.package` of the routes file at `path`: the app that opens the links with
+  /// `--target android` when `--package` is not given; `nil` when the file has none or cannot
+  /// be read (it was read and checked when the table was loaded).
+  package static func androidPackage(at path: String) -> String? {
+    guard let bytes = try? FileReader.contents(of: path, limit: maximumBytes),
+      let document = try? JSON.parse(bytes)
+    else { return nil }
+    return document["android"]?["package"]?.stringValue
   }
 }

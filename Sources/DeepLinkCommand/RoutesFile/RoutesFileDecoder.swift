@@ -50,6 +50,15 @@ enum RoutesFileDecoder {
       case "scheme":
         scheme = try string(value, at: location)
         guard isScheme(scheme) else { throw LocatedProblem(location: location, problem: .badScheme(scheme)) }
+      case "android":
+        for (key, member) in try object(value, at: location, keys: RoutesFile.androidKeys) {
+          var place = location
+          place.subkey = key
+          let package = try string(member, at: place)
+          guard AndroidCommands.isPackageName(package) else {
+            throw LocatedProblem(location: place, problem: .badPackage(package))
+          }
+        }
       default:
         routesValue = value
       }

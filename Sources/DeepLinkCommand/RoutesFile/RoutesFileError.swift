@@ -71,6 +71,8 @@ package enum RoutesFileProblem: Hashable, Sendable {
   case unknownType(String, suggestion: String?)
   /// The scheme is not an RFC 3986 scheme (`shop`, `my-app+debug`).
   case badScheme(String)
+  /// `android.package` is not an Android application id.
+  case badPackage(String)
   /// A route or parameter name outside the naming rules.
   case badName(String, kind: NameKind)
   /// A route named like a command of `deeplink`, or a parameter like a global option.
@@ -126,6 +128,9 @@ package enum RoutesFileProblem: Hashable, Sendable {
       "unknown type '\(type.messageExcerpt)'"
         + (suggestion.map { " — did you mean '\($0)'?" }
           ?? "; the types are " + RoutesFile.typeNames.map { "'\($0)'" }.joined(separator: ", "))
+    case .badPackage(let package):
+      "'\(package.messageExcerpt)' is not an Android application id: two or more segments separated "
+        + "by '.', each a letter then letters, digits or '_' (such as 'com.example.app')"
     case .badScheme(let scheme):
       "'\(scheme.messageExcerpt)' is not a URL scheme: a lowercase letter, then lowercase letters, "
         + "digits, '+', '-' or '.'"

@@ -104,7 +104,13 @@ extension DeepLinkTool {
   }
 
   func androidArguments(_ url: String, serial: String, options: GlobalOptions) -> [String] {
-    AndroidCommands.shell(AndroidCommands.startCommand(url, package: options.package), serial: serial)
+    AndroidCommands.shell(AndroidCommands.startCommand(url, package: androidPackage(options)), serial: serial)
+  }
+
+  /// The app that must open links on Android: `--package`, else the routes file's
+  /// `android.package`, else none (an implicit intent).
+  func androidPackage(_ options: GlobalOptions) -> String? {
+    options.package ?? source.path.flatMap(RoutesFile.androidPackage(at:))
   }
 
   /// The one line that says where the link went, or its JSON form.
