@@ -107,3 +107,20 @@ struct ShippingBuildTests {
         == #"{"path":[{"destination":"recipe","id":42}],"overrides":{}}"#)
   }
 }
+
+/// The check the shipping-build test makes of the installed binaries can fail: a dynamically
+/// linked program (the system's `sh`) names its loader, a static one does not.
+@Suite struct ELFFileTests {
+  #if os(Linux)
+    @Test func aDynamicallyLinkedProgramNamesItsLoader() throws {
+      #expect(try ELFFile.hasInterpreter("/bin/sh"))
+    }
+  #endif
+
+  @Test func aFileThatIsNotELFIsAnError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "#!/bin/sh\n".write(toFile: directory.file("script"), atomically: true, encoding: .utf8)
+    #expect(throws: Failure.self) { try ELFFile.hasInterpreter(directory.file("script")) }
+  }
+}
