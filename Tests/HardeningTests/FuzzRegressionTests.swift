@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import FuzzChecks
+import TestSupport
 import Testing
 
 /// Every input in `Fuzz/corpus/<target>` and `Fuzz/regressions/<target>` (where `make fuzz`
@@ -52,6 +53,30 @@ import Testing
     let replies = WireCheck.replies(to: lines)
     #expect(replies.count == 1)
     #expect(replies.allSatisfy { $0.contains(#""kind":"expired""#) }, "\(replies)")
+  }
+
+  /// `.gitignore` hides none of the files `Fuzz/README.md` says to commit, also on a
+  /// case-insensitive file system (macOS), where `fuzz/` and `Fuzz/` are one folder.
+  @Test(
+    .enabled(
+      if: ExternalTool.runs(
+        needing: ExternalTool.path("git") != nil
+          && FileManager.default.fileExists(atPath: fuzzFolder.deletingLastPathComponent().path + "/.git")),
+      "needs git and a git checkout"))
+  func keptFuzzInputsAreNotIgnoredByGit() throws {
+    let paths = [
+      "Fuzz/regressions/wire/crash-0123abcd", "Fuzz/regressions/arguments/leak-1", "Fuzz/corpus/wire/seed-99",
+      "Fuzz/corpus/arguments/crash-2",
+    ]
+    let result = try Command.run(
+      try ExternalTool.require("git"),
+      [
+        "-C", Self.fuzzFolder.deletingLastPathComponent().path, "-c", "core.ignorecase=true", "check-ignore",
+        "--no-index",
+      ]
+        + paths)
+    // check-ignore exits 1 when none of the paths is ignored, and prints the ignored ones.
+    #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
   }
 
   @Test(arguments: allInputs)
