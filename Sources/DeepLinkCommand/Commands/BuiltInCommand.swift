@@ -125,9 +125,10 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "every route is a tool whose arguments are the route's options, typed and checked as "
         + "on the command line, and whose result is the screen and the state the app then "
         + "shows. The tools 'state' and 'screen' read without changing anything; 'open_url' "
-        + "sends a raw URL. The server runs until its input ends and reaches the app as every "
-        + "other command does (--socket, --timeout, DEEPLINK_SOCKET). Configure an agent with "
-        + "the command 'deeplink mcp'; see README.md."
+        + "sends a raw URL. The server runs until its input ends, and takes its table and its "
+        + "target as every other command does: --routes (or a routes file found), --socket, "
+        + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
+        + "no state). Configure an agent with the command 'deeplink mcp'; see README.md."
     case .completions:
       "Prints a completion script for the shell, generated from the route table, so that "
         + "routes, options and their values complete with Tab. Load it from your shell's "

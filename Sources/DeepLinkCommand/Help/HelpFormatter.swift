@@ -170,7 +170,7 @@ package enum HelpFormatter {
     case .mcp:
       return [
         ("claude mcp add deeplink -- deeplink mcp", "lets Claude Code call the routes as tools"),
-        ("deeplink mcp --socket /tmp/app.sock", "serves the app on that socket"),
+        ("deeplink mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
       ]
     case .batch:
       var lines = ["# one link per line"]
