@@ -161,6 +161,18 @@ struct RoutesFileCommandTests {
     }
   }
 
+  @Test("completions prints the built-in table's script, which asks deeplink when a file is in effect")
+  func completionsScript() throws {
+    try Self.withShop { _, file in
+      for shell in ["bash", "zsh", "fish"] {
+        let withFile = try Command.deeplink("--routes", file, "completions", shell)
+        let builtIn = try Command.deeplink("completions", shell)
+        #expect(withFile.status == 0 && withFile.stdout == builtIn.stdout, "\(shell)")
+        #expect(!withFile.stdout.contains("product"))
+      }
+    }
+  }
+
   @Test("batch checks its lines against the file's table")
   func batch() throws {
     try Self.withShop { _, file in
