@@ -31,6 +31,7 @@ struct AppDaemon<Handler: LinkHandler> {
 
   /// Runs the daemon with `arguments` (without the program name); returns the exit code.
   func main(arguments: [String]) -> Int32 {
+    StandardDescriptors.openMissing()
     var socket: String?
     var index = 0
     while index < arguments.count {

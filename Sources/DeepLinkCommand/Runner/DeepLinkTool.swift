@@ -39,6 +39,7 @@ package struct DeepLinkTool {
   /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
   /// conformance lookup across the whole binary, a fifth of that command's start-up.
   package static func main(arguments: [String]) -> Int32 {
+    StandardDescriptors.openMissing()
     let readEnvironment = { EnvironmentVariable.values(of: environmentVariables) }
     if arguments.first == BuiltInCommand.completeCallback {
       return DeepLinkTool(readEnvironment: readEnvironment).run(arguments).rawValue
