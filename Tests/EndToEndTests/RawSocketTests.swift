@@ -46,6 +46,28 @@ struct RawSocketTests {
     }
   }
 
+  /// A last line without its newline (`printf` instead of `echo`, or a client killed while
+  /// writing) is answered with `bad-request` and not applied: it may be cut short, and a link
+  /// cut short can be another link (`id=42` cut to `id=4`). It used to get no answer at all.
+  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
+  func aLastLineWithoutANewlineIsAnsweredAndNotApplied() throws {
+    try withApp { app in
+      let lines = try Self.socat("debug://settings\ndebug://recipe?id=4", socket: app.socket)
+      #expect(lines.count == 3 && lines[2] == "", "\(lines)")
+      #expect(try JSON.parse(String(lines[0]))["applied"] == .string("debug://settings"))
+      let refusal = try JSON.parse(String(lines[1]))
+      #expect(refusal["ok"] == .bool(false))
+      #expect(refusal["version"] == .string(RouteTable.builtIn.version))
+      #expect(refusal["error"]?["kind"] == .string("bad-request"))
+      #expect(
+        refusal["error"]?["message"]
+          == .string(
+            "the input ended 19 bytes after the last newline: that request was cut short or has no "
+              + "newline, and was not applied; end each request with a newline"))
+      #expect(try app.state()["path"]?.serialized == #"[{"destination":"settings"}]"#)
+    }
+  }
+
   /// Garbage gets an error reply and the connection and the app go on serving.
   @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
   func garbageGetsAJSONErrorAndTheAppKeepsServing() throws {

@@ -130,7 +130,16 @@ struct Connection {
           now: Clocks.monotonicMilliseconds)
         return
       }
-      guard answered != nil else { return }
+      guard answered != nil else {
+        // End of input with bytes after the last `\n`: a request cut short (a client killed
+        // while writing), or written without its newline. Either way it is answered, never
+        // applied and never dropped in silence.
+        if endOfInput, framer.bufferedByteCount > 0 {
+          enqueue(options.rejectionReply(.unterminatedLine(length: framer.bufferedByteCount)))
+          framer = LineFramer(maximumLineLength: framer.maximumLineLength)
+        }
+        return
+      }
       output.append(UInt8(ascii: "\n"))
     }
     linesHeldBack = !isRejected

@@ -26,12 +26,16 @@ extension LineServer {
     case lineTooLong(limit: Int)
     /// The client runs as uid `peer`, not as the server's uid `server`.
     case foreignPeer(peer: UInt32, server: UInt32)
+    /// The client ended its input `length` bytes after its last `\n`: the last request has no
+    /// newline, so it may be cut short, and it is not handled.
+    case unterminatedLine(length: Int)
 
     /// The error reply's `kind`.
     package var kind: ErrorKind {
       switch self {
       case .lineTooLong: .lineTooLong
       case .foreignPeer: .permissionDenied
+      case .unterminatedLine: .badRequest
       }
     }
 
@@ -41,6 +45,9 @@ extension LineServer {
       case .lineTooLong(let limit): "request line longer than \(limit) bytes"
       case .foreignPeer(let peer, let server):
         "uid \(peer) may not drive this app: it belongs to uid \(server)"
+      case .unterminatedLine(let length):
+        "the input ended \(length) bytes after the last newline: that request was cut short or "
+          + "has no newline, and was not applied; end each request with a newline"
       }
     }
 
