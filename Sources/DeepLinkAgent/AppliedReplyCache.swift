@@ -38,9 +38,12 @@ struct AppliedReply: Equatable {
 /// quarter of the app's own time per cached link, and a byte-at-a-time hash such as FNV-1a,
 /// one multiplication per byte each waiting for the last, still a twentieth.
 ///
-/// Bounded: when ``capacity`` texts are held, the next new one empties it (links with
-/// free-text values, such as `login-error?message=…`, could otherwise grow it without end).
-/// The table is never more than half full, so a lookup ends at an empty slot soon.
+/// Bounded twice, since links with free-text values (`login-error?message=…`) could otherwise
+/// grow it without end: by ``capacity`` texts, and by ``byteCapacity`` bytes of texts, replies
+/// and log lines (256 links of 64 KiB each, with their replies, would pin about 100 MB). A new
+/// text that would pass either bound empties the table first; one larger than ``byteCapacity``
+/// on its own is not held. Holding a text again replaces its entry and keeps the others. The
+/// table is never more than half full, so a lookup ends at an empty slot soon.
 struct AppliedReplyCache<Prepared> {
   /// A class, so that a lookup copies one reference rather than the link's route and values.
   final class Entry {
@@ -61,16 +64,25 @@ struct AppliedReplyCache<Prepared> {
       self.prepared = prepared
       self.reply = reply
     }
+
+    /// What the entry holds on to, as counted against ``byteCapacity``: the text twice (as a
+    /// `String` and as its bytes), the reply and the log line.
+    var byteSize: Int { 2 * bytes.count + reply.reply.count + reply.log.count }
   }
 
   let capacity: Int
+  /// The most bytes of held entries (``Entry/byteSize``): 4 MiB by default.
+  let byteCapacity: Int
   private(set) var count = 0
+  /// The ``Entry/byteSize`` of the entries held, at most ``byteCapacity``.
+  private(set) var byteCount = 0
   /// `2 × capacity` rounded up to a power of two; `nil` is an empty slot.
   private var slots: [Entry?]
 
-  init(capacity: Int = 256) {
+  init(capacity: Int = 256, byteCapacity: Int = 4 << 20) {
     precondition(capacity > 0, "a cache holds at least one link")
     self.capacity = capacity
+    self.byteCapacity = byteCapacity
     var size = 2
     while size < 2 * capacity { size *= 2 }
     slots = Array(repeating: nil, count: size)
@@ -86,16 +98,36 @@ struct AppliedReplyCache<Prepared> {
     Array(url.utf8).withUnsafeBufferPointer { self[$0] }
   }
 
-  /// Holds `entry` for its URL text (replacing what was held for the same text), first
-  /// emptying the cache if it is full.
+  /// Holds `entry` for its URL text, replacing what was held for the same text; a new text
+  /// first empties the cache if holding it would pass ``capacity`` or ``byteCapacity``. An
+  /// entry larger than ``byteCapacity`` on its own is not held.
   mutating func insert(_ entry: Entry) {
-    if count >= capacity {
-      for index in slots.indices { slots[index] = nil }
-      count = 0
+    var (index, held) = entry.bytes.withUnsafeBufferPointer { probe($0) }
+    if let held {
+      slots[index] = entry
+      byteCount += entry.byteSize - held.byteSize
+      guard byteCount > byteCapacity else { return }
+      removeAll()
+    } else if count >= capacity || byteCount + entry.byteSize > byteCapacity {
+      removeAll()
+    } else {
+      return hold(entry, at: index)
     }
-    let (index, held) = entry.bytes.withUnsafeBufferPointer { probe($0) }
-    if held == nil { count += 1 }
+    guard entry.byteSize <= byteCapacity else { return }
+    index = entry.bytes.withUnsafeBufferPointer { probe($0) }.index
+    hold(entry, at: index)
+  }
+
+  private mutating func hold(_ entry: Entry, at index: Int) {
     slots[index] = entry
+    count += 1
+    byteCount += entry.byteSize
+  }
+
+  private mutating func removeAll() {
+    for index in slots.indices { slots[index] = nil }
+    count = 0
+    byteCount = 0
   }
 
   /// The slot holding `key`'s entry, or the empty slot where it would go.

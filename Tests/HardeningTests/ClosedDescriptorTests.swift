@@ -61,13 +61,15 @@ import Testing
     let result = try Command.run(
       "/bin/sh",
       [
-        "-c", #"exec "$0" login-error --message "$(printf 'x\ndebug://recipe-error')" --socket "$1" "#
+        "-c",
+        #"exec "$0" login-error --message "$(printf 'x\ndebug://recipe-error')" --socket "$1" "#
           + closing, Command.product("deeplink"), app.socket,
       ])
     #expect(result.status == 0, "\(result)")
     let state = try JSON.parse(Command.deeplink("state", "--json", "--socket", app.socket).stdout)
     #expect(state["path"] == .array([.object([("destination", .string("login"))])]), "\(state.serialized)")
     #expect(
-      state["overrides"] == .object([("loginError", .string("x\ndebug://recipe-error"))]), "\(state.serialized)")
+      state["overrides"] == .object([("loginError", .string("x\ndebug://recipe-error"))]),
+      "\(state.serialized)")
   }
 }
