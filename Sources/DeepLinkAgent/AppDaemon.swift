@@ -3,7 +3,7 @@ import DeepLinkWire
 
 /// `NAME [--socket PATH]` (`deeplink-app` for the sample): an app's handler behind the agent,
 /// serving its socket in the foreground until SIGINT, SIGTERM or SIGHUP, logging one line per
-/// applied link to stderr.
+/// applied or expired link to stderr (or to `--log FILE`, or nowhere with `--quiet`).
 struct AppDaemon<Handler: LinkHandler> {
   /// The program's name, at the start of each log line and message.
   let name: String
@@ -14,17 +14,24 @@ struct AppDaemon<Handler: LinkHandler> {
 
   var usage: String {
     """
-    usage: \(name) [--socket PATH]
+    usage: \(name) [--socket PATH] [--log FILE | --quiet]
 
     \(about)Runs in the foreground; stop it with Ctrl-C, SIGTERM or SIGHUP.
 
     options:
       --socket PATH  where to listen (default: \(SocketPath.searchOrder.replacing(", else ", with: ",\n                 else ", maxReplacements: 1)))
+      --log FILE     append the log to FILE (created 0600) instead of stderr
+      --quiet        no log at all; errors still go to stderr
       -h, --help     show this help
       --version      print the version and the route table's
 
+    The log has a line when the app listens and stops, one per applied link and one per
+    link dropped because its deadline had passed. It never holds a client up: lines its
+    reader is too slow for wait in a buffer, and past 1 MiB are dropped and counted in an
+    "N log lines dropped" line. URLs longer than 200 bytes are cut to their start.
+
     exit codes: 0 stopped by a signal; 64 usage error; 69 cannot listen (socket in use,
-    unsafe directory, path too long); 70 internal error.
+    unsafe directory, path too long); 70 internal error; 73 cannot open the --log file.
 
     """
   }
@@ -33,6 +40,8 @@ struct AppDaemon<Handler: LinkHandler> {
   func main(arguments: [String]) -> Int32 {
     StandardDescriptors.openMissing()
     var socket: String?
+    var logFile: String?
+    var quiet = false
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -54,17 +63,47 @@ struct AppDaemon<Handler: LinkHandler> {
         // Bytes, not `Character`s: `=` followed by a combining mark is one `Character`.
         guard socket == nil else { return usageError("--socket is given twice; give it once") }
         socket = String(decoding: argument.utf8.dropFirst("--socket=".utf8.count), as: UTF8.self)
+      case "--log":
+        guard index < arguments.count else { return usageError("--log needs a file path") }
+        guard logFile == nil else { return usageError("--log is given twice; give it once") }
+        logFile = arguments[index]
+        index += 1
+      case _ where argument.utf8.starts(with: "--log=".utf8):
+        guard logFile == nil else { return usageError("--log is given twice; give it once") }
+        logFile = String(decoding: argument.utf8.dropFirst("--log=".utf8.count), as: UTF8.self)
+      case "--quiet":
+        quiet = true
       default:
         return usageError("unexpected argument '\(argument)'")
       }
     }
     if socket?.isEmpty == true { return usageError("--socket expects a socket path, got ''") }
-    return serve(path: SocketPath.resolve(explicit: socket))
+    if logFile?.isEmpty == true { return usageError("--log expects a file path, got ''") }
+    if quiet, logFile != nil { return usageError("--quiet and --log contradict each other; give one") }
+    var descriptor: Int32 = 2
+    if let logFile {
+      do {
+        descriptor = try LogWriter.openAppending(logFile)
+      } catch {
+        StreamWriter.write("\(name): error: cannot open the log file \(logFile): \(error)\n", to: 2)
+        return 73
+      }
+    }
+    let log: LogWriter?
+    do {
+      log = quiet ? nil : try LogWriter(descriptor: descriptor, prefix: logPrefix)
+    } catch {
+      StreamWriter.write("\(name): error: cannot start the log's thread: \(error)\n", to: 2)
+      return 70
+    }
+    let status = serve(path: SocketPath.resolve(explicit: socket), log: log)
+    log?.finish()
+    return status
   }
 
-  /// Serves `path` until a stop signal. Failing to start is 69 (nothing listens); failing
-  /// after the socket listened is 70.
-  func serve(path: String) -> Int32 {
+  /// Serves `path` until a stop signal, logging to `log` (nothing when `nil`). Failing to
+  /// start is 69 (nothing listens); failing after the socket listened is 70.
+  func serve(path: String, log writer: LogWriter?) -> Int32 {
     let version = table.version
     var options = LineServer.Options()
     options.rejectionReply = { rejection in
@@ -73,7 +112,10 @@ struct AppDaemon<Handler: LinkHandler> {
     let server = LineServer(path: path, options: options)
     var handler = RequestHandler(
       handler: self.handler, table: table, logPrefix: logPrefix, now: { Int(Clocks.epochMilliseconds) })
-    var logLines = LogBuffer()
+    var logLines = LogBuffer(writer: writer)
+    func log(_ message: String, last: Bool = false) {
+      writer?.append("\(logPrefix)\(message)\n", force: last)
+    }
     let mode = BuildConfiguration.debugLinksEnabled ? "debug links on" : "release build: debug links off"
     var listening = false
     let removed: Bool
@@ -91,7 +133,9 @@ struct AppDaemon<Handler: LinkHandler> {
       StreamWriter.write("\(name): error: \(error.message)\n", to: 2)
       return listening ? 70 : 69
     }
-    log(removed ? "stopped; removed \(path)" : "stopped; left \(path), which is no longer this app's socket")
+    log(
+      removed ? "stopped; removed \(path)" : "stopped; left \(path), which is no longer this app's socket",
+      last: true)
     return 0
   }
 
@@ -101,8 +145,4 @@ struct AppDaemon<Handler: LinkHandler> {
   }
 
   var logPrefix: String { "\(name): " }
-
-  func log(_ message: String) {
-    StreamWriter.write("\(logPrefix)\(message)\n", to: 2)
-  }
 }

@@ -43,13 +43,15 @@ public struct DeepLinkAgent: Sendable {
     self.about = about
   }
 
-  /// Runs as a program: parses `--socket PATH`, `--help` and `--version` from `arguments`
-  /// (without the program name), then serves in the foreground until SIGINT, SIGTERM or
-  /// SIGHUP, calling `handler` on this thread and logging one line per applied link to
-  /// stderr.
+  /// Runs as a program: parses `--socket PATH`, `--log FILE`, `--quiet`, `--help` and
+  /// `--version` from `arguments` (without the program name), then serves in the foreground
+  /// until SIGINT, SIGTERM or SIGHUP, calling `handler` on this thread and logging one line
+  /// per applied or expired link to stderr (or `--log FILE`, or nowhere with `--quiet`), from
+  /// a thread of its own so that a slow log reader never holds a client up.
   ///
   /// - Returns: the exit code: 0 stopped by a signal, 64 usage error, 69 cannot listen
-  ///   (socket in use, unsafe directory, path too long), 70 internal error.
+  ///   (socket in use, unsafe directory, path too long), 70 internal error, 73 cannot open
+  ///   the `--log` file.
   public func main<Handler: LinkHandler>(
     arguments: [String] = Array(CommandLine.arguments.dropFirst()), handler: Handler
   ) -> Int32 {

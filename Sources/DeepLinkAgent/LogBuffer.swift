@@ -1,23 +1,25 @@
 import DeepLinkWire
 
-/// The app's log lines of one round of the server loop, written to stderr together.
+/// The app's log lines of one round of the server loop, handed to the ``LogWriter`` together.
 ///
-/// One `write(2)` per applied link was a syscall per link; the server calls ``flush()`` once
-/// per round, before it sends the round's replies, so every line still comes out before the
-/// reply to the link it records.
+/// The handler appends each line to ``bytes`` (no lock, no call per link); the server calls
+/// ``flush()`` once per round, before it sends the round's replies, so every line is queued
+/// before the reply to the link it records. The writer's own thread writes them out, so a
+/// log nobody reads holds no client up.
 struct LogBuffer {
   /// The lines added since the last flush, each with its `\n`: whoever logs appends here.
   var bytes: [UInt8] = []
-  let descriptor: Int32
+  /// Where the lines go; `nil` (`--quiet`) drops them.
+  let writer: LogWriter?
 
-  init(descriptor: Int32 = 2) {
-    self.descriptor = descriptor
+  init(writer: LogWriter?) {
+    self.writer = writer
   }
 
-  /// Writes what was added since the last flush.
+  /// Hands what was added since the last flush to the writer.
   mutating func flush() {
     guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBytes { _ = StreamWriter.write($0, to: descriptor) }
+    if let writer { bytes.withUnsafeBytes { writer.append($0) } }
     bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
   }
 }

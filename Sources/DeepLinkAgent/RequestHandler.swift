@@ -114,7 +114,7 @@ package struct RequestHandler<Handler: LinkHandler> {
       guard !trimmed.isEmpty else {
         throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
       }
-      return answer(try open(trimmed, deadline: nil), into: &reply, log: &log)
+      return answer(try open(trimmed, deadline: nil, log: &log), into: &reply, log: &log)
     }
     let request: JSON
     do {
@@ -137,7 +137,7 @@ package struct RequestHandler<Handler: LinkHandler> {
       guard deadline == nil || deadline?.intValue != nil else {
         throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
       }
-      return answer(try open(url, deadline: deadline?.intValue), into: &reply, log: &log)
+      return answer(try open(url, deadline: deadline?.intValue, log: &log), into: &reply, log: &log)
     case .state:
       return answer([("state", handler.state.json)], into: &reply)
     case .screen:
@@ -166,14 +166,17 @@ package struct RequestHandler<Handler: LinkHandler> {
   private static var operations: String { operationNames }
 
   /// Applies the link `url` names, once its deadline is checked; returns what is held for it.
-  private mutating func open(_ url: String, deadline: Int?) throws(RequestError)
+  /// A link whose deadline has passed is logged to `log` (its client gave up and will never
+  /// read the `expired` reply).
+  private mutating func open(_ url: String, deadline: Int?, log: inout [UInt8]) throws(RequestError)
     -> AppliedReplyCache<
       Handler.Prepared
     >.Entry
   {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
     if reusesReplies, let cached = appliedReplies[url] {
-      try reapply(cached, deadline: deadline)
+      try check(deadline, of: cached.link, log: &log)
+      try reapply(cached, deadline: nil)
       return cached
     }
     let link: Link
@@ -188,7 +191,7 @@ package struct RequestHandler<Handler: LinkHandler> {
     } catch {
       throw .refused(error.reason)
     }
-    try check(deadline)
+    try check(deadline, of: link, log: &log)
     do {
       try handler.apply(prepared)
     } catch {
@@ -228,6 +231,20 @@ package struct RequestHandler<Handler: LinkHandler> {
     }
   }
 
+  /// ``check(_:)``, and when the deadline has passed, a log line naming the link.
+  private func check(_ deadline: Int?, of link: Link, log: inout [UInt8]) throws(RequestError) {
+    do {
+      try check(deadline)
+    } catch {
+      if case .expired(let late) = error {
+        log.appendUTF8(
+          "\(logPrefix)expired \(table.url(for: link).logExcerpt): read \(late) ms after its deadline, not applied\n"
+        )
+      }
+      throw error
+    }
+  }
+
   /// The reply and log line for the state that applying `link` just produced, serialized
   /// straight into bytes (a `String` in between, decoded and copied back, was a tenth of the
   /// time of a link not seen before).
@@ -244,7 +261,7 @@ package struct RequestHandler<Handler: LinkHandler> {
     log.reserveCapacity(logPrefix.utf8.count + canonical.utf8.count + 64)
     log.appendUTF8(logPrefix)
     log.appendUTF8("applied ")
-    log.appendUTF8(canonical)
+    log.appendUTF8(canonical.logExcerpt)
     log.appendUTF8(" → ")
     log.append(contentsOf: state.screen.utf8.prefix { $0 != UInt8(ascii: "\n") })
     log.append(UInt8(ascii: "\n"))
@@ -282,5 +299,16 @@ enum ErrorReply {
       ("ok", .bool(false)), ("version", .string(version)),
       ("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))])),
     ]).serialized
+  }
+}
+
+extension String {
+  /// The text as a log line quotes a URL: whole up to 200 bytes, else its first 160
+  /// characters and its length, so that a 64 KiB link logs one readable line.
+  ///
+  ///     String(repeating: "x", count: 1_000).logExcerpt  // "xxx…x… (1000 bytes)"
+  var logExcerpt: String {
+    guard utf8.count > 200 else { return self }
+    return String(unicodeScalars.prefix(160)) + "… (\(utf8.count) bytes)"
   }
 }

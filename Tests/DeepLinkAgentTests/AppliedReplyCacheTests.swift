@@ -42,7 +42,7 @@ import Testing
     let late = #"{"op":"open","url":"debug://recipe?id=42","deadline":999000}"#
     let (reply, log) = handler.handle(Array(late.utf8)[...])
     #expect(try JSON.parse(reply)["error"]?["kind"] == .string("expired"))
-    #expect(log == nil)
+    #expect(log == "expired debug://recipe?id=42: read 1000 ms after its deadline, not applied")
     #expect(handler.app.navigation == before)
   }
 
