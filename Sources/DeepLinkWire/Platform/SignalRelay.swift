@@ -5,15 +5,30 @@
   import Darwin
 #endif
 
-/// Turns SIGINT and SIGTERM into a byte on each registered wake-up pipe (the self-pipe trick).
+/// Turns SIGINT, SIGTERM and SIGHUP into a byte on each registered wake-up pipe (the self-pipe
+/// trick).
 ///
 /// A C signal handler cannot capture context, so the write ends live in a fixed global table
-/// that the handler reads; it only calls `write(2)`, which is async-signal-safe. The handlers
-/// are installed when the first pipe registers and the previous ones put back when the last
-/// one leaves, so a process that stopped serving gets its usual Ctrl-C behaviour back.
+/// of ``slotCount`` slots that the handler reads; it only calls `write(2)`, which is
+/// async-signal-safe. The handlers are installed when the first pipe registers and the
+/// previous ones put back when the last one leaves, so a process that stopped serving gets its
+/// usual Ctrl-C behaviour back.
+///
+/// A handler that has read a slot may still be about to write to that descriptor when
+/// ``unregister(_:)`` frees the slot on another thread; if the caller then closed the pipe and
+/// the number were reused (a new connection, a file), the byte would land there. So every
+/// handler counts itself in and out, and ``unregister(_:)`` returns only once no handler is
+/// running: after that, none can hold the old descriptor.
 enum SignalRelay {
   /// The signals that stop a server cleanly: Ctrl-C, `kill`, and a closed terminal.
   static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  /// How many pipes can be registered at once: one per server in the process that stops on
+  /// signals.
+  static let slotCount = 32
+
+  /// All ``slotCount`` slots are taken.
+  struct Full: Error, Hashable {}
 
   /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe), and
   /// unblocks them on the calling thread.
@@ -21,10 +36,11 @@ enum SignalRelay {
   /// A child inherits its parent's signal mask, and a parent that spawns from a Dispatch or
   /// test-runner thread has SIGTERM blocked there: without the unblock, such an app never
   /// sees SIGTERM and cannot be stopped but by SIGKILL.
-  static func register(_ wakeUp: FileDescriptor) {
-    unblockStopSignals()
-    state.withLock { state in
-      guard let free = (0..<slotCount).first(where: { loadSlot($0) < 0 }) else { return }
+  ///
+  /// - Throws: ``Full`` when ``slotCount`` pipes are registered already; nothing changes.
+  static func register(_ wakeUp: FileDescriptor) throws(Full) {
+    try state.withLock { state throws(Full) in
+      guard let free = (0..<slotCount).first(where: { loadSlot($0) < 0 }) else { throw Full() }
       storeSlot(free, wakeUp.rawValue)
       state.registered += 1
       if state.registered == 1 {
@@ -43,9 +59,10 @@ enum SignalRelay {
         }
       }
     }
+    unblockStopSignals()
   }
 
-  /// `pthread_sigmask(SIG_UNBLOCK, {SIGINT, SIGTERM})` for the calling thread.
+  /// `pthread_sigmask(SIG_UNBLOCK, {SIGINT, SIGTERM, SIGHUP})` for the calling thread.
   ///
   /// A process inherits its parent's signal mask: one spawned from a thread that blocks these
   /// signals (a libdispatch worker, as Foundation's `Process` does from a Swift Testing test,
@@ -58,7 +75,8 @@ enum SignalRelay {
     _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
-  /// Stops relaying to `wakeUp`; the last one out restores the previous handlers.
+  /// Stops relaying to `wakeUp`; the last one out restores the previous handlers. Returns once
+  /// no handler can still write to `wakeUp`, so the caller may close it.
   static func unregister(_ wakeUp: FileDescriptor) {
     state.withLock { state in
       guard let slot = (0..<slotCount).first(where: { loadSlot($0) == wakeUp.rawValue }) else { return }
@@ -72,6 +90,10 @@ enum SignalRelay {
         state.previous.removeAll()
       }
     }
+    // A handler that read the slot before it was freed is counted in `running` from before
+    // its read: wait until it is out. (A handler interrupting this very thread runs to its
+    // end before this loop resumes, so it cannot keep the count up.)
+    while handlersRunning() > 0 { sched_yield() }
   }
 
   /// `signal(SIGPIPE, SIG_IGN)`: a write to a closed socket fails with `EPIPE` instead of
@@ -88,37 +110,57 @@ enum SignalRelay {
   private static let state = Lock(State())
 }
 
-private let slotCount = 32
-
-// The write ends the handler writes to, -1 for a free slot. Changed only under
-// `SignalRelay.state`'s lock, but read by the handler on whatever thread the signal lands:
-// plain loads and stores there are a data race (ThreadSanitizer reported one between a
-// handler and `unregister`), so they are atomic where the platform has `Atomic` for us.
+// The write ends the handler writes to, -1 for a free slot, and how many handlers are between
+// reading a slot and their last write. Changed only under `SignalRelay.state`'s lock (the
+// slots) or by the handler (the count), but read by handlers on whatever thread the signal
+// lands: atomic, sequentially consistent, so that `unregister`'s store to a slot and its read
+// of the count cannot both miss a handler's increment and its read of the slot.
 #if os(Linux)
   private let slots: InlineArray<32, Atomic<Int32>> = InlineArray { _ in Atomic(-1) }
+  private let running = Atomic<Int>(0)
 
-  private func loadSlot(_ index: Int) -> Int32 { slots[index].load(ordering: .relaxed) }
-  private func storeSlot(_ index: Int, _ value: Int32) { slots[index].store(value, ordering: .relaxed) }
+  private func loadSlot(_ index: Int) -> Int32 { slots[index].load(ordering: .sequentiallyConsistent) }
+  private func storeSlot(_ index: Int, _ value: Int32) {
+    slots[index].store(value, ordering: .sequentiallyConsistent)
+  }
+  private func enterHandler() { running.add(1, ordering: .sequentiallyConsistent) }
+  private func leaveHandler() { running.subtract(1, ordering: .sequentiallyConsistent) }
+  private func handlersRunning() -> Int { running.load(ordering: .sequentiallyConsistent) }
 #else
-  // Darwin: `Atomic` needs macOS 15, above this package's deployment target; aligned
-  // 32-bit loads and stores are single instructions there.
+  // Darwin: `Atomic` needs macOS 15, above this package's deployment target; aligned loads
+  // and stores are single instructions there, but without fences the ordering argument above
+  // does not hold on ARM. Never compiled on this project's Linux machines.
   nonisolated(unsafe) private let slots: UnsafeMutablePointer<Int32> = {
-    let slots = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
-    slots.initialize(repeating: -1, count: slotCount)
+    let slots = UnsafeMutablePointer<Int32>.allocate(capacity: SignalRelay.slotCount)
+    slots.initialize(repeating: -1, count: SignalRelay.slotCount)
     return slots
   }()
+  nonisolated(unsafe) private var running = 0
 
   private func loadSlot(_ index: Int) -> Int32 { slots[index] }
   private func storeSlot(_ index: Int, _ value: Int32) { slots[index] = value }
+  private func enterHandler() { running += 1 }
+  private func leaveHandler() { running -= 1 }
+  private func handlersRunning() -> Int { running }
 #endif
 
 /// The C signal handler: one byte to every registered pipe, `errno` left as it was.
 private func relayStopSignal(_ signal: Int32) {
   let savedErrno = errno
+  enterHandler()
   var byte = UInt8(truncatingIfNeeded: signal)
-  for index in 0..<slotCount {
+  for index in 0..<SignalRelay.slotCount {
     let descriptor = loadSlot(index)
     if descriptor >= 0 { _ = write(descriptor, &byte, 1) }
   }
+  leaveHandler()
   errno = savedErrno
+}
+
+/// The handler's protocol, for tests: runs `body` as a handler that has read its slots and
+/// not yet written would, counted as running.
+func asIfInSignalHandler(_ body: () -> Void) {
+  enterHandler()
+  body()
+  leaveHandler()
 }

@@ -11,8 +11,9 @@ extension LineServer {
     package var backlog: Int32 = 512
     /// Open connections at most; more wait in the backlog.
     package var maximumConnections = 1_000
-    /// Whether SIGINT and SIGTERM stop ``LineServer/run(beforeSending:handler:)`` (the app wants this;
-    /// tests running many servers in one process may not).
+    /// Whether SIGINT, SIGTERM and SIGHUP stop ``LineServer/run(onListening:beforeSending:handler:)``
+    /// (the app wants this; tests running many servers in one process may not). At most
+    /// 32 servers in one process can (``ServerError/tooManySignalRelays(limit:)``).
     package var stopsOnSignals = true
     /// The one line sent to a client before it is turned away (without `\n`).
     package var rejectionReply: @Sendable (Rejection) -> String = Rejection.defaultReply

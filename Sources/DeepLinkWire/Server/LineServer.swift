@@ -21,7 +21,7 @@
 ///   ``Options/idleTimeoutMilliseconds`` is closed.
 /// - Bytes are not decoded: invalid UTF-8 and NUL bytes reach the handler as they came, and
 ///   the handler decides what to answer. A line never contains `\n`; a final `\r` is removed.
-/// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT/SIGTERM/SIGHUP, having removed the socket
+/// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT, SIGTERM or SIGHUP, having removed the socket
 ///   file (if it is still ours) and released the lock.
 package final class LineServer: Sendable {
   /// Answers one request line (without its `\n`, a view of the connection's input buffer) by
@@ -57,7 +57,7 @@ package final class LineServer: Sendable {
     }
   }
 
-  /// Starts listening and serves until ``stop()`` or SIGINT/SIGTERM/SIGHUP.
+  /// Starts listening and serves until ``stop()`` or SIGINT, SIGTERM or SIGHUP.
   ///
   /// - Parameters:
   ///   - onListening: called once the socket is bound and listening, before the first client is
@@ -88,12 +88,22 @@ package final class LineServer: Sendable {
       control.wakeUp = pipe.write
       return control.stopRequested
     }
-    if options.stopsOnSignals { SignalRelay.register(pipe.write) }
+    var relaying = false
     defer {
-      if options.stopsOnSignals { SignalRelay.unregister(pipe.write) }
+      // Unregistering waits for any signal handler still writing to the pipe: only then is
+      // it safe to close it (its number could otherwise be reused under the handler).
+      if relaying { SignalRelay.unregister(pipe.write) }
       control.withLock { $0.wakeUp = nil }
       pipe.read.close()
       pipe.write.close()
+    }
+    if options.stopsOnSignals {
+      do {
+        try SignalRelay.register(pipe.write)
+      } catch {
+        throw .tooManySignalRelays(limit: SignalRelay.slotCount)
+      }
+      relaying = true
     }
     guard !stopped else { return false }
 

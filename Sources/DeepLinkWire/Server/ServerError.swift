@@ -12,6 +12,8 @@ package enum ServerError: Error, Hashable, Sendable {
   case notASocket(path: String, kind: String)
   /// The C call `call` failed, on `path` when it names one.
   case system(call: String, path: String?, errno: Errno)
+  /// `limit` servers of this process already stop on signals; this one would not.
+  case tooManySignalRelays(limit: Int)
 
   /// What is wrong with a socket directory.
   package enum DirectoryProblem: Hashable, Sendable {
@@ -62,6 +64,9 @@ package enum ServerError: Error, Hashable, Sendable {
       return "\(call) \(path) failed: \(errno)"
     case .system(let call, nil, let errno):
       return "\(call) failed: \(errno)"
+    case .tooManySignalRelays(let limit):
+      return "\(limit) servers in this process already stop on SIGINT, SIGTERM and SIGHUP, the most "
+        + "there can be; start this one with stopsOnSignals off, or stop one of them"
     }
   }
 }
