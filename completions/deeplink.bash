@@ -68,7 +68,7 @@ _deeplink_options() {
     command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
-    command:wait) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:wait) _deeplink_opts=(--pid --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:approve) _deeplink_opts=(--bundle-id --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
@@ -111,6 +111,11 @@ _deeplink_value() {
         --message) REPLY=live _deeplink_vals=(login-error message); return ;;
       esac
       ;;
+    command:open)
+      case $2 in
+        --dry-run) REPLY=none; return ;;
+      esac
+      ;;
     command:routes)
       case $2 in
         --markdown) REPLY=none; return ;;
@@ -129,6 +134,7 @@ _deeplink_value() {
       ;;
     command:wait)
       case $2 in
+        --pid) REPLY=free; return ;;
         --timeout) REPLY=free; return ;;
       esac
       ;;

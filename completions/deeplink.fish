@@ -103,48 +103,48 @@ function __deeplink_options
     case route:settings
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:profile
       printf '%s\t%s\n' \
         --id 'User id, or \'current\'' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipes
       printf '%s\t%s\n' \
         --sort 'Order of the list' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe
       printf '%s\t%s\n' \
         --id 'Recipe id' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-edit
@@ -152,247 +152,248 @@ function __deeplink_options
         --id 'Recipe id' \
         --unsaved 'Open the editor with unsaved changes' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:login
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:login-error
       printf '%s\t%s\n' \
         --message 'The error the login screen shows' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-empty
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-error
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:favorites
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:favorites-empty
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:reset
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:url
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:open
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the canonical URL the app would get; send nothing, no app needed' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:routes
       printf '%s\t%s\n' \
         --markdown 'Print the route reference as Markdown' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print the routes as JSON' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:state
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print the state as one JSON object' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:screen
       printf '%s\t%s\n' \
         --png 'Save a screenshot of a simulator or Android device' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:wait
       printf '%s\t%s\n' \
+        --pid 'Fail at once, with exit code 69, when this process (the app started in the background: $!) exits before it listens' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'Give up after this many seconds, with exit code 75' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:batch
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:targets
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print the targets as a JSON array' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:approve
       printf '%s\t%s\n' \
         --bundle-id 'The app\'s bundle identifier' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'The simulator (default: the one booted)' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:mcp
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long each tool call waits for the app' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:completions
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:help
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:version
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case '*'
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in seconds (default: 5; 30 for simulator and android targets)' \
-        --json 'Print JSON instead of text' \
-        --quiet 'Print nothing on success; errors still go to stderr' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --dry-run 'Print the commands that would deliver the link, one per line; run nothing' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand' \
         --version 'Print the version'
@@ -437,6 +438,12 @@ function __deeplink_value
           printf '%s\n' live login-error message
           return
       end
+    case command:open
+      switch $argv[2]
+        case --dry-run
+          echo none
+          return
+      end
     case command:routes
       switch $argv[2]
         case --markdown
@@ -460,6 +467,9 @@ function __deeplink_value
       end
     case command:wait
       switch $argv[2]
+        case --pid
+          echo free
+          return
         case --timeout
           echo free
           return

@@ -67,4 +67,24 @@ import Testing
     #expect(testCase.failure.exitCode == testCase.exitCode)
     #expect(testCase.failure.message == testCase.message)
   }
+
+  /// `--json` errors: the app's kind as the wire sent it, else the CLI's own.
+  @Test(
+    arguments: [
+      (ClientFailure.rejected(.open, kind: "expired", message: "late"), "expired"),
+      (.rejected(.open, kind: "future-kind", message: "no"), "future-kind"),
+      (.socket(.noListener(path: path)), "no-app"),
+      (.socket(.notASocket(path: path, kind: "a directory")), "not-a-socket"),
+      (.socket(.connectionClosed(path: path)), "connection-closed"),
+      (.socket(.permissionDenied(path: path)), "permission-denied"),
+      (.unanswered(.open, path: path), "timeout"),
+      (.noAppCame(path: path, seconds: 1), "timeout"),
+      (.appExited(pid: 7, status: .code(69)), "app-exited"),
+      (.badReply("x"), "bad-reply"),
+      (.linkTooLong(bytes: 2, limit: 1), "usage"),
+      (.batch(line: 3, kind: "unknown-route", .rejected, "x"), "unknown-route"),
+    ] as [(ClientFailure, String)])
+  func kindForJSON(_ failure: ClientFailure, _ kind: String) {
+    #expect(failure.kind == kind)
+  }
 }

@@ -120,6 +120,9 @@ struct InvocationParsingTests {
     Case(
       rule: "open after --", arguments: ["open", "--", "debug://beta"],
       command: .open(TestTables.link(table, "beta"))),
+    Case(
+      rule: "open --dry-run", arguments: ["open", "--dry-run", "debug://beta"],
+      command: .open(TestTables.link(table, "beta")), options: GlobalOptions(dryRun: true)),
     Case(rule: "routes", arguments: ["routes"], command: .routes(.table)),
     Case(
       rule: "routes --json", arguments: ["routes", "--json"], command: .routes(.json),
@@ -134,11 +137,16 @@ struct InvocationParsingTests {
       options: GlobalOptions(json: true)),
     Case(rule: "screen", arguments: ["screen"], command: .screen),
     Case(
-      rule: "wait --timeout", arguments: ["wait", "--timeout", "3"], command: .wait,
+      rule: "wait --timeout", arguments: ["wait", "--timeout", "3"], command: .wait(pid: nil),
       options: GlobalOptions(timeout: 3)),
     Case(
-      rule: "wait --timeout=0.25", arguments: ["wait", "--timeout=0.25"], command: .wait,
+      rule: "wait --timeout=0.25", arguments: ["wait", "--timeout=0.25"], command: .wait(pid: nil),
       options: GlobalOptions(timeout: 0.25)),
+    Case(
+      rule: "wait --timeout .5", arguments: ["wait", "--timeout", ".5"], command: .wait(pid: nil),
+      options: GlobalOptions(timeout: 0.5)),
+    Case(rule: "wait --pid", arguments: ["wait", "--pid", "1234"], command: .wait(pid: 1234)),
+    Case(rule: "wait --pid=", arguments: ["wait", "--pid=7"], command: .wait(pid: 7)),
     Case(rule: "batch reads stdin", arguments: ["batch"], command: .batch(path: nil)),
     Case(rule: "batch - reads stdin", arguments: ["batch", "-"], command: .batch(path: nil)),
     Case(rule: "batch FILE", arguments: ["batch", "steps.txt"], command: .batch(path: "steps.txt")),

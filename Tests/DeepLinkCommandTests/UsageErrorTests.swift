@@ -83,7 +83,7 @@ struct UsageErrorTests {
       message: "--id expects an integer from 1 to 999999, got -1", hint: recipeHint),
     Case(
       error: "not a flag value", arguments: ["recipe-edit", "--id", "1", "--unsaved=maybe"],
-      message: "--unsaved expects true or false, got 'maybe'",
+      message: "--unsaved expects true or false (also 1 or 0; any letter case), got 'maybe'",
       hint: "Run 'deeplink help recipe-edit' for its options."),
     Case(
       error: "not one of the choices", arguments: ["recipes", "--sort", "newst"],
@@ -102,7 +102,56 @@ struct UsageErrorTests {
       hint: "Run 'deeplink help recipe-edit' for its options."),
     Case(
       error: "options after -- are arguments", arguments: ["recipe", "--", "--id", "1"],
-      message: "unexpected argument '--id'; recipe takes only options: --id <integer>", hint: recipeHint),
+      message: "'--id' comes after '--', which ends the options: every later word is a plain argument, "
+        + "never an option; remove the '--' (it is needed only before a URL that starts with a dash, for open)",
+      hint: recipeHint),
+    Case(
+      error: "-- before the route", arguments: ["--", "recipe", "--id", "4"],
+      message: "'--id' comes after '--', which ends the options: every later word is a plain argument, "
+        + "never an option; remove the '--' (it is needed only before a URL that starts with a dash, for open)",
+      hint: recipeHint),
+    Case(
+      error: "a command's option after --", arguments: ["routes", "--", "--markdown"],
+      message: "'--markdown' comes after '--', which ends the options: every later word is a plain argument, "
+        + "never an option; remove the '--' (it is needed only before a URL that starts with a dash, for open)",
+      hint: "Run 'deeplink help routes' for its usage."),
+    Case(
+      error: "timeout in hexadecimal", arguments: ["state", "--timeout", "0x10"],
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got '0x10'",
+      hint: "Run 'deeplink help state' for its usage."),
+    Case(
+      error: "timeout with an exponent", arguments: ["state", "--timeout", "1e1"],
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got '1e1'",
+      hint: "Run 'deeplink help state' for its usage."),
+    Case(
+      error: "timeout with a sign", arguments: ["state", "--timeout", "+5"],
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got '+5'",
+      hint: "Run 'deeplink help state' for its usage."),
+    Case(
+      error: "timeout with two points", arguments: ["state", "--timeout", "1.2.3"],
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got '1.2.3'",
+      hint: "Run 'deeplink help state' for its usage."),
+    Case(
+      error: "a URL given to url", arguments: ["url", "DEBUG://Recipe/?id=042"],
+      message: "url takes a route and its options, not a URL; to check a URL and print its canonical form, "
+        + "run `deeplink open --dry-run 'DEBUG://Recipe/?id=042'`",
+      hint: "Run 'deeplink help open' for its usage."),
+    Case(
+      error: "wait --pid not a number", arguments: ["wait", "--pid", "0x10"],
+      message: "--pid expects a process id (a positive decimal integer), got '0x10'",
+      hint: "Run 'deeplink help wait' for its usage."),
+    Case(
+      error: "wait --pid zero", arguments: ["wait", "--pid", "0"],
+      message: "--pid expects a process id (a positive decimal integer), got '0'",
+      hint: "Run 'deeplink help wait' for its usage."),
+    Case(
+      error: "--pid elsewhere", arguments: ["state", "--pid", "1"],
+      message: "unknown option '--pid'; state takes \(globals)",
+      hint: "Run 'deeplink help state' for its usage."),
     Case(
       error: "--help after -- is an argument", arguments: ["open", "--", "--help"],
       message: "'--help' is not a debug link: it has no '://'; expected debug://<route>?<name>=<value>",
@@ -122,26 +171,33 @@ struct UsageErrorTests {
       hint: "Run 'deeplink help help' for its usage."),
     Case(
       error: "timeout not a number", arguments: ["--timeout", "abc", "state"],
-      message: "--timeout expects a number of seconds from 0.001 to 86400, got 'abc'", hint: topHint),
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got 'abc'",
+      hint: topHint),
     Case(
       error: "timeout zero", arguments: ["state", "--timeout", "0"],
-      message: "--timeout expects a number of seconds from 0.001 to 86400, got '0'",
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got '0'",
       hint: "Run 'deeplink help state' for its usage."),
     Case(
       error: "timeout negative", arguments: ["wait", "--timeout", "-1"],
-      message: "--timeout expects a number of seconds from 0.001 to 86400, got '-1'",
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got '-1'",
       hint: "Run 'deeplink help wait' for its usage."),
     Case(
       error: "timeout infinite", arguments: ["wait", "--timeout=inf"],
-      message: "--timeout expects a number of seconds from 0.001 to 86400, got 'inf'",
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got 'inf'",
       hint: "Run 'deeplink help wait' for its usage."),
     Case(
       error: "timeout too large to be a deadline", arguments: ["settings", "--timeout", "1e300"],
-      message: "--timeout expects a number of seconds from 0.001 to 86400, got '1e300'",
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got '1e300'",
       hint: "Run 'deeplink help settings' for its options."),
     Case(
       error: "timeout not a number at all", arguments: ["wait", "--timeout", "nan"],
-      message: "--timeout expects a number of seconds from 0.001 to 86400, got 'nan'",
+      message:
+        "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got 'nan'",
       hint: "Run 'deeplink help wait' for its usage."),
     Case(
       error: "timeout without value", arguments: ["wait", "--timeout"],

@@ -18,8 +18,11 @@ extension SocketTests {
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let error = RunningServer.startFailure(path: directory.file("a/b/app.sock"))
+      #expect(error == .missingParent(directory: directory.file("a/b"), parent: directory.file("a")))
       #expect(
-        error == .system(call: "mkdir", path: directory.file("a/b"), errno: Errno(rawValue: ENOENT)))
+        error?.message
+          == "cannot create the socket's directory \(directory.file("a/b")): its parent directory "
+          + "\(directory.file("a")) does not exist; create it first, or choose another --socket path")
     }
 
     /// A shared directory such as /tmp is refused with advice that does not touch it.

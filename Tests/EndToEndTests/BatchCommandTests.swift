@@ -73,7 +73,14 @@ struct BatchCommandTests {
           #"[{"destination":"settings"}]"#, #"[{"destination":"recipe","id":42}]"#,
           #"[{"destination":"recipe","id":42},{"destination":"recipe-edit","id":42,"unsaved":true}]"#,
         ])
-      #expect(try JSON.parse(String(lines[2])) == (try app.state()))
+      // Each line: its batch line number, the canonical URL applied, then the state.
+      let last = try JSON.parse(String(lines[2]))
+      #expect(last.objectValue?.map(\.0) == ["line", "applied", "path", "overrides", "screen"])
+      #expect(try lines.map { try JSON.parse(String($0))["line"]?.intValue } == [3, 4, 5])
+      #expect(try lines.map { try JSON.parse(String($0))["applied"]?.stringValue } == Self.appliedURLs)
+      #expect(
+        JSON.object(last.objectValue?.filter { !["line", "applied"].contains($0.0) } ?? [])
+          == (try app.state()))
     }
   }
 

@@ -51,7 +51,8 @@ struct ExitCodeTests {
     (["open", "debug://recipe?id=abc"], "id expects an integer, got 'abc'"),
     (["help", "recipee"], "no help for 'recipee' — did you mean 'recipe'?"),
     (
-      ["--timeout", "abc", "settings"], "--timeout expects a number of seconds from 0.001 to 86400, got 'abc'"
+      ["--timeout", "abc", "settings"],
+      "--timeout expects decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused), got 'abc'"
     ),
   ])
   func usageErrorsExit64AndSendNothing(_ arguments: [String], message: String) throws {

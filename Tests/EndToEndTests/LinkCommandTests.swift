@@ -56,9 +56,11 @@ struct LinkCommandTests {
     let json = try app.deeplink(route.arguments + ["--json"])
     #expect(json.status == 0, "\(json)")
     let state = try JSON.parse(json.stdout)
-    #expect(state.objectValue?.map(\.0) == ["path", "overrides", "screen"])
+    // The canonical URL applied, then the state as `deeplink state --json` shows it.
+    #expect(state.objectValue?.map(\.0) == ["applied", "path", "overrides", "screen"])
+    #expect(state["applied"]?.stringValue == route.url)
     #expect(state["screen"]?.stringValue == result.stdout)
-    #expect(state == (try app.state()))
+    #expect(JSON.object(state.objectValue?.filter { $0.0 != "applied" } ?? []) == (try app.state()))
 
     #expect(try Command.deeplink(["url"] + route.arguments).stdout == route.url + "\n")
     let applied = app.stopAndReadAppliedLines()

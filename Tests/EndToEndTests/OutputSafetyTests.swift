@@ -28,10 +28,16 @@ struct OutputSafetyTests {
   @Test func aFailedWriteToStandardOutputIsAnError() throws {
     let app = try RunningApp.start()
     defer { app.stop() }
-    let command = "'\(Command.product("deeplink"))' state --json --socket '\(app.socket)' > /dev/full"
+    let command = "'\(Command.product("deeplink"))' state --socket '\(app.socket)' > /dev/full"
     let result = try Command.run("/bin/sh", ["-c", command])
     #expect(result.status == 70, "\(result)")
     #expect(result.stderr.hasPrefix("deeplink: error: cannot write the result to standard output: "))
+    // With --json, the same failure as a JSON error.
+    let json = try Command.run(
+      "/bin/sh", ["-c", command.replacingOccurrences(of: " state ", with: " state --json ")])
+    #expect(json.status == 70, "\(json)")
+    #expect(
+      json.stderr.hasPrefix(#"{"ok":false,"error":{"kind":"output","message":"cannot write the result"#))
   }
 
   /// A server that echoes lines back (socat with cat) is not a deeplink-app: its reply is an

@@ -15,9 +15,13 @@ extension InvocationParser {
       bareFlag = nil
       switch token {
       case .terminator:
+        afterTerminator = true
         continue
       case .argument(let word):
         try checkSoFar(route, pairs)
+        if afterTerminator, word.utf8.first == UInt8(ascii: "-") {
+          throw .optionAfterTerminator(word, in: context)
+        }
         throw .unexpectedArgument(word, in: context, expected: Self.takes(route, after: previousFlag, word))
       case .shortOption:
         try checkSoFar(route, pairs)

@@ -16,6 +16,9 @@ struct InvocationParser {
   var givenOptions: [GlobalOption] = []
   /// The values of a command's own options that take one (`approve --bundle-id`).
   var ownValues: [String: String] = [:]
+  /// Whether a `--` was read: later words that look like options are plain words, and an
+  /// error about one says so.
+  var afterTerminator = false
 
   init(tokens: [ArgumentToken], table: RouteTable) {
     self.tokens = tokens
@@ -60,6 +63,7 @@ struct InvocationParser {
         throw .missingArgument(.url, what: "a route")
       }
       guard let route = table.route(named: word) else {
+        if word.utf8.firstRange(of: "://".utf8) != nil { throw .urlGivenToURL(word) }
         throw .unknownRoute(word, suggestion: table.suggestion(for: word))
       }
       return .url(try parseRoute(route, allowsGlobalOptions: true))
@@ -67,6 +71,9 @@ struct InvocationParser {
     let (words, flags) = try parseArguments(of: command)
     let maximum = [.open, .batch, .completions, .help].contains(command) ? 1 : 0
     if words.count > maximum {
+      if afterTerminator, words[maximum].utf8.first == UInt8(ascii: "-") {
+        throw .optionAfterTerminator(words[maximum], in: .command(command))
+      }
       throw .unexpectedArgument(words[maximum], in: .command(command), expected: command.takes)
     }
     let word = words.first
@@ -111,7 +118,14 @@ struct InvocationParser {
           in: .command(.approve))
       }
       return .approve(bundleID: bundleID)
-    case .wait: return .wait
+    case .wait:
+      guard let text = ownValues[BuiltInCommand.pidFlag] else { return .wait(pid: nil) }
+      guard let number = Self.decimalInteger(text), number > 0, let pid = Int32(exactly: number) else {
+        throw .invalidValue(
+          option: BuiltInCommand.pidFlag, value: text, expected: "a process id (a positive decimal integer)",
+          in: .command(.wait))
+      }
+      return .wait(pid: pid)
     case .mcp: return .mcp
     case .version: return .version
     case .batch:
@@ -145,6 +159,7 @@ struct InvocationParser {
       position += 1
       switch token {
       case .terminator:
+        afterTerminator = true
         continue
       case .argument(let word):
         words.append(word)
@@ -204,11 +219,9 @@ struct InvocationParser {
       }
       options.socket = text
     case .timeout:
-      guard let seconds = Double(text), GlobalOptions.timeoutRange.contains(seconds) else {
-        let range = GlobalOptions.timeoutRange
+      guard let seconds = GlobalOptions.seconds(text) else {
         throw .invalidValue(
-          option: option.flag, value: text,
-          expected: "a number of seconds from \(range.lowerBound) to \(Int(range.upperBound))", in: context)
+          option: option.flag, value: text, expected: GlobalOptions.timeoutRule, in: context)
       }
       options.timeout = seconds
     case .target:
@@ -261,6 +274,7 @@ struct InvocationParser {
       case .argument(let word):
         return word
       case .terminator:
+        afterTerminator = true
         continue
       case .longOption(let name, let value):
         if try parseGlobalOption(name, value, in: context) { continue }
@@ -270,6 +284,12 @@ struct InvocationParser {
       }
     }
     return nil
+  }
+
+  /// `text` as a decimal integer of digits only (no sign, no `0x`), or `nil`.
+  static func decimalInteger(_ text: String) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    return Int(text)
   }
 
   /// An unknown-option error, suggesting the closest of `known` and (unless told otherwise)

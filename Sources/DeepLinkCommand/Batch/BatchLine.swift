@@ -30,11 +30,17 @@ package enum BatchLine {
       }
     }
     guard let route = table.route(named: first) else {
+      if first == programName {
+        throw .programNameInBatchLine(link: words.dropFirst().map(ShellQuoting.quote).joined(separator: " "))
+      }
       throw .unknownRoute(first, suggestion: table.suggestion(for: first))
     }
     var parser = InvocationParser(tokens: ArgumentTokenizer.tokenize(words.dropFirst()), table: table)
     return try parser.parseRoute(route, allowsGlobalOptions: false)
   }
+
+  /// The first word of a line copied from a terminal, which a batch line leaves out.
+  static let programName = "deeplink"
 
   /// The lines of a batch file: its bytes split at each line feed (0x0A), one carriage return
   /// (0x0D) dropped from the end of each (CRLF files read as LF files), each decoded as UTF-8.

@@ -31,7 +31,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .routes: "[--json | --markdown]"
     case .state: "[--json]"
     case .screen: "[--png <file>]"
-    case .wait: "[--timeout <seconds>]"
+    case .wait: "[--timeout <seconds>] [--pid <pid>]"
     case .batch: "[<file> | -]"
     case .targets: "[--json]"
     case .approve: "--bundle-id <id>"
@@ -70,6 +70,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .open:
       "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
         + "route table first: a link the table does not know is a usage error and is not sent. "
+        + "The app gets the link's canonical form (DEBUG://Recipe/?id=042 goes as "
+        + "debug://recipe?id=42); --dry-run prints that form and sends nothing, no app needed. "
         + "Put '--' before a URL that starts with a dash."
     case .routes:
       "Lists every route of the table with its options, after a line naming the table and "
@@ -142,8 +144,10 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  /// `--markdown`, the one option of a command that is not global (of ``routes``).
+  /// `--markdown`, an option of ``routes`` that is not global.
   package static let markdownFlag = "--markdown"
+  /// `--pid <pid>`, an option of ``wait`` that is not global.
+  package static let pidFlag = "--pid"
 
   /// An option with a meaning of its own for a command, for help and completion.
   package struct Option: Hashable, Sendable {
@@ -160,7 +164,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       self.help = help
     }
 
-    /// One of ``ownFlags``.
+    /// One of ``ownFlags``, or an option of its own with a value (`synopsis`).
     init(flag: String, synopsis: String? = nil, help: String) {
       self.flag = flag
       self.synopsis = synopsis ?? flag
@@ -185,7 +189,15 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
           help: "Save a screenshot of a simulator or Android device")
       ]
     case .wait:
-      [Option(.timeout, help: "Give up after this many seconds, with exit code 75")]
+      [
+        Option(.timeout, help: "Give up after this many seconds, with exit code 75"),
+        Option(
+          flag: Self.pidFlag, synopsis: Self.pidFlag + " <pid>",
+          help: "Fail at once, with exit code 69, when this process (the app started in the "
+            + "background: $!) exits before it listens"),
+      ]
+    case .open:
+      [Option(.dryRun, help: "Print the canonical URL the app would get; send nothing, no app needed")]
     case .targets:
       [Option(.json, help: "Print the targets as a JSON array")]
     case .approve:
@@ -196,7 +208,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       ]
     case .mcp:
       [Option(.timeout, help: "How long each tool call waits for the app")]
-    case .url, .open, .batch, .completions, .help, .version:
+    case .url, .batch, .completions, .help, .version:
       []
     }
   }
@@ -214,6 +226,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .routes: [Self.markdownFlag]
     case .approve: [Self.bundleIDFlag]
     case .screen: [Self.pngFlag]
+    case .wait: [Self.pidFlag]
     default: []
     }
   }
@@ -223,6 +236,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .approve: [Self.bundleIDFlag]
     case .screen: [Self.pngFlag]
+    case .wait: [Self.pidFlag]
     default: []
     }
   }

@@ -13,7 +13,8 @@ package enum Command: Hashable, Sendable {
   case link(Link)
   /// Print the link's URL; no app needed.
   case url(Link)
-  /// Send a raw URL, already checked against the table.
+  /// Send a raw URL, already checked against the table (with `--dry-run`, print its canonical
+  /// URL instead, no app needed).
   case open(Link)
   /// Print the route table.
   case routes(RoutesFormat)
@@ -21,8 +22,9 @@ package enum Command: Hashable, Sendable {
   case state
   /// Print the app's current screen.
   case screen
-  /// Return as soon as an app is listening.
-  case wait
+  /// Return as soon as an app is listening; with `pid` (`--pid`), fail as soon as that
+  /// process has exited.
+  case wait(pid: Int32?)
   /// Serve the route table as MCP tools on standard input and output until end of input.
   case mcp
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).

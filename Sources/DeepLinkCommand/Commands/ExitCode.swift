@@ -15,6 +15,11 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
   case internalError = 70
   /// The app did not answer in time (`EX_TEMPFAIL`).
   case timedOut = 75
+  /// Standard output's reader went away (`deeplink routes | head -1`): the command stopped at
+  /// once without a message. 128 + `SIGPIPE`, what a shell reports for a filter that the
+  /// signal killed; `deeplink` leaves `SIGPIPE` as it inherited it, so with the default it is
+  /// that signal, and with `SIGPIPE` ignored it exits 141 itself.
+  case closedOutput = 141
 
   /// One line for help text and README.md.
   package var summary: String {
@@ -25,6 +30,8 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
     case .unavailable: "no app is listening on the socket, or no usable simulator, device or tool"
     case .internalError: "internal error in deeplink or the app"
     case .timedOut: "the app, or the simulator or device tool, did not answer in time"
+    case .closedOutput:
+      "stdout was closed by its reader (| head): stopped at once, silently, as if by SIGPIPE"
     }
   }
 }

@@ -7,7 +7,8 @@ import DeepLinkWire
 package struct GlobalOptions: Hashable, Sendable {
   /// `--socket PATH`: the app's socket; `nil` means `DEEPLINK_SOCKET` or the default path.
   package var socket: String?
-  /// `--timeout SECONDS`: a positive, finite number; `nil` means ``defaultTimeout``.
+  /// `--timeout SECONDS`: a decimal number in ``timeoutRange`` (``seconds(_:)``); `nil` means
+  /// ``defaultTimeout``.
   package var timeout: Double?
   /// `--json`: print JSON instead of text.
   package var json: Bool
@@ -46,7 +47,29 @@ package struct GlobalOptions: Hashable, Sendable {
   /// given: `am start -W` waits for a cold app launch, which takes seconds on an emulator.
   package static let defaultDeviceTimeout: Double = 30
   /// From a millisecond to a day: longer is a mistake, and would overflow the deadline.
+  ///
+  /// `0` is refused rather than meaning "do not wait": every request needs some time for the
+  /// app's answer, and a link sent with a deadline of now would be dropped by the app as
+  /// expired. A quick probe is `deeplink wait --timeout 0.1`.
   package static let timeoutRange: ClosedRange<Double> = 0.001...86_400
+
+  /// What `--timeout` takes, for its error message.
+  package static let timeoutRule = "decimal seconds from 0.001 to 86400, such as 5 or 0.5 (0 is refused)"
+
+  /// `text` as seconds: decimal digits with an optional fraction (`5`, `0.5`, `.5`), in
+  /// ``timeoutRange``; `nil` for anything else: a sign, an exponent, `0x10`, `inf`, `nan`,
+  /// spaces, or a number out of range.
+  package static func seconds(_ text: String) -> Double? {
+    let bytes = Array(text.utf8)
+    let dot = UInt8(ascii: ".")
+    let parts = bytes.split(separator: dot, maxSplits: 1, omittingEmptySubsequences: false)
+    let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+    guard parts.allSatisfy({ $0.allSatisfy(isDigit) }), parts.contains(where: { !$0.isEmpty }),
+      parts.count == 1 || !parts[1].isEmpty, bytes.filter({ $0 == dot }).count <= 1,
+      let seconds = Double(text), timeoutRange.contains(seconds)
+    else { return nil }
+    return seconds
+  }
 }
 
 /// The global options as declared once, for parsing and help.
@@ -104,15 +127,17 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .socket:
       "The app's socket (default: \(SocketPath.searchOrder))"
     case .timeout:
-      "How long to wait for the app, in seconds (default: \(Self.formatted(GlobalOptions.defaultTimeout)); "
-        + "\(Self.formatted(GlobalOptions.defaultDeviceTimeout)) for simulator and android targets)"
-    case .json: "Print JSON instead of text"
-    case .quiet: "Print nothing on success; errors still go to stderr"
+      "How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: "
+        + "\(Self.formatted(GlobalOptions.defaultTimeout)); "
+        + "\(Self.formatted(GlobalOptions.defaultDeviceTimeout)) for simulator and android targets; 0 is refused)"
+    case .json: "Print JSON instead of text, and errors as one JSON object on stderr"
+    case .quiet: "Print nothing on stdout, whatever the command; errors still go to stderr"
     case .target:
       "Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; "
         + "'deeplink targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
-    case .dryRun: "Print the commands that would deliver the link, one per line; run nothing"
+    case .dryRun:
+      "Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)"
     case .routes:
       "The routes file (default: $\(RoutesFile.environmentVariable.name), else "
         + "\(RoutesFile.fileName) in this directory or the nearest parent, else the built-in table)"

@@ -39,6 +39,12 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   case unterminatedQuote(Character)
   /// A batch line ending in a backslash that escapes nothing.
   case trailingBackslash
+  /// `deeplink url` given a URL instead of a route (`open --dry-run` does that).
+  case urlGivenToURL(String)
+  /// A word that looks like an option after `--`, which made it a plain word.
+  case optionAfterTerminator(String, in: UsageContext)
+  /// A batch line that starts with `deeplink ` (copied from a terminal); `link` is the rest.
+  case programNameInBatchLine(link: String)
 
   /// The one-line message, without any `deeplink:` prefix.
   package var message: String {
@@ -83,6 +89,16 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
       "unterminated \(quote) quote; close it, or escape the quote with a backslash"
     case .trailingBackslash:
       "the line ends with a lone backslash; write \\\\ for a backslash"
+    case .urlGivenToURL(let url):
+      "url takes a route and its options, not a URL; to check a URL and print its canonical "
+        + "form, run `deeplink open --dry-run \(ShellQuoting.quote(url.messageExcerpt))`"
+    case .optionAfterTerminator(let word, _):
+      "'\(word.messageExcerpt)' comes after '--', which ends the options: every later word is a plain "
+        + "argument, never an option; remove the '--' (it is needed only before a URL that starts "
+        + "with a dash, for open)"
+    case .programNameInBatchLine(let link):
+      "unknown route 'deeplink': a batch line is a link without the program name; drop the "
+        + "'deeplink ' prefix" + (link.isEmpty ? "" : " and write '\(link.messageExcerpt)'")
     }
   }
 
@@ -104,8 +120,12 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
       UsageContext.route(route).hint
     case .unknownShell:
       UsageContext.command(.completions).hint
-    case .unterminatedQuote, .trailingBackslash:
+    case .unterminatedQuote, .trailingBackslash, .programNameInBatchLine:
       "Run 'deeplink help batch' for the format of a line."
+    case .urlGivenToURL:
+      UsageContext.command(.open).hint
+    case .optionAfterTerminator(_, let context):
+      context.hint
     }
   }
 

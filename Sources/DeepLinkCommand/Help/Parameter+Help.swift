@@ -28,7 +28,9 @@ extension Parameter {
     case .integer(let range?): parts.append("an integer from \(range.lowerBound) to \(range.upperBound)")
     case .integer(nil): parts.append("an integer")
     case .string: parts.append("any text")
-    case .boolean: parts.append(isRequired ? "true or false" : "a flag")
+    case .boolean:
+      parts.append(
+        (isRequired ? "" : "a flag; --\(name)=<value> takes ") + ParameterType.booleanRule)
     case .choice(let choices): parts.append("one of " + choices.joined(separator: ", "))
     }
     if let defaultValue {

@@ -3,12 +3,20 @@ package import DeepLinkWire
 /// The process's standard streams, through plain system calls (``StreamWriter``): the CLI
 /// stays off Foundation so that it starts as fast as a C program.
 package struct StandardStreams: Sendable {
-  package init() {}
+  /// `--quiet`: results are dropped, whatever the command; errors still reach stderr.
+  package let discardsOutput: Bool
 
-  /// Writes all of `text` to standard output (`write(2)` on descriptor 1, retried on EINTR).
+  package init(discardsOutput: Bool = false) {
+    self.discardsOutput = discardsOutput
+  }
+
+  /// Writes all of `text` to standard output (`write(2)` on descriptor 1, retried on EINTR),
+  /// unless output is discarded.
   /// - Returns: the error that stopped the write (a full disk, a closed pipe), if any.
   @discardableResult
-  package func out(_ text: String) -> Errno? { StreamWriter.write(text, to: 1) }
+  package func out(_ text: String) -> Errno? {
+    discardsOutput ? nil : StreamWriter.write(text, to: 1)
+  }
 
   /// Writes all of `text` to standard error.
   package func err(_ text: String) { StreamWriter.write(text, to: 2) }

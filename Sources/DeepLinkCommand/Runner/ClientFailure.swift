@@ -16,26 +16,35 @@ enum ClientFailure: Error {
   case badReply(String)
   /// The link's request would be longer than the app accepts; found before sending.
   case linkTooLong(bytes: Int, limit: Int)
-  /// A step of `deeplink batch` failed (`line` is `nil` when the file itself is at fault).
-  indirect case batch(line: Int?, ExitCode, String)
+  /// A step of `deeplink batch` failed (`line` is `nil` when the file itself is at fault),
+  /// with the ``kind`` of what failed.
+  indirect case batch(line: Int?, kind: String, ExitCode, String)
   /// A result could not be written to standard output (a full disk): the run did not do all
   /// it was asked, so it must not exit 0.
   case output(Errno)
   /// Standard input could not be read (`deeplink mcp`; a closed descriptor, say).
   case input(Errno)
+  /// Standard output's reader went away (`EPIPE`: `deeplink routes | head -1`): the command
+  /// stops at once, silently, like a filter killed by `SIGPIPE` (exit 141).
+  case closedOutput
   /// `wait`: an app accepts connections but did not answer a ping (stopped or hung).
   case silentApp(path: String, seconds: Double)
   /// A simulator or Android target failed (see ``DeviceFailure``).
   case device(DeviceFailure)
+  /// `wait --pid`: the app's process has exited before it listened; `status` is what it
+  /// exited with, when that could still be read (see ``ProcessProbe``).
+  case appExited(pid: Int32, status: ProcessProbe.ExitStatus?)
+  /// A usage error found by a command after parsing (`url` of a link too long to send).
+  case usage(String, hint: String?)
 
   var exitCode: ExitCode {
     switch self {
     case .socket(let error):
       switch error {
-      case .noListener, .permissionDenied, .connectionClosed: .unavailable
+      case .noListener, .permissionDenied, .connectionClosed, .notASocket: .unavailable
       case .timedOut: .timedOut
       case .invalidPath: .usage
-      case .lineTooLong, .system: .internalError
+      case .lineTooLong, .system, .gaveUp: .internalError
       }
     case .rejected(_, let kind, _):
       switch ErrorKind(rawValue: kind) {
@@ -48,11 +57,54 @@ enum ClientFailure: Error {
     case .noAppCame, .unanswered, .silentApp: .timedOut
     case .output: .internalError
     case .input: .usage
+    case .closedOutput: .closedOutput
     case .badReply: .internalError
-    case .linkTooLong: .usage
-    case .batch(_, let code, _): code
+    case .linkTooLong, .usage: .usage
+    case .appExited: .unavailable
+    case .batch(_, _, let code, _): code
     case .device(let failure): failure.exitCode
     }
+  }
+
+  /// The machine-readable name of the failure, for `--json` errors: the wire's kind when the
+  /// app answered with an error (``ErrorKind``), else the CLI's own (``FailureKind``).
+  var kind: String {
+    switch self {
+    case .socket(let error):
+      switch error {
+      case .noListener: FailureKind.noApp.rawValue
+      case .notASocket: FailureKind.notASocket.rawValue
+      case .permissionDenied: ErrorKind.permissionDenied.rawValue
+      case .connectionClosed: FailureKind.connectionClosed.rawValue
+      case .timedOut: FailureKind.timeout.rawValue
+      case .invalidPath: FailureKind.usage.rawValue
+      case .lineTooLong: FailureKind.badReply.rawValue
+      case .system, .gaveUp: FailureKind.system.rawValue
+      }
+    case .noAppCame, .unanswered, .silentApp: FailureKind.timeout.rawValue
+    case .rejected(_, let kind, _): kind
+    case .badReply: FailureKind.badReply.rawValue
+    case .linkTooLong, .usage: FailureKind.usage.rawValue
+    case .batch(_, let kind, _, _): kind
+    case .output: FailureKind.output.rawValue
+    case .closedOutput: FailureKind.closedOutput.rawValue
+    case .input: FailureKind.input.rawValue
+    case .appExited: FailureKind.appExited.rawValue
+    case .device(let failure):
+      failure.exitCode == .usage ? FailureKind.usage.rawValue : FailureKind.device.rawValue
+    }
+  }
+
+  /// The batch line a failure belongs to, if any.
+  var line: Int? {
+    if case .batch(let line?, _, _, _) = self { return line }
+    return nil
+  }
+
+  /// A second line pointing at help, if there is one.
+  var hint: String? {
+    if case .usage(_, let hint) = self { return hint }
+    return nil
   }
 
   var message: String {
@@ -81,9 +133,16 @@ enum ClientFailure: Error {
     case .badReply(let reason): "unexpected reply from the app: \(reason)"
     case .linkTooLong(let bytes, let limit):
       "the link is too long: its request is \(bytes) bytes, the app accepts at most \(limit)"
-    case .batch(let line, _, let message): line.map { "line \($0): \(message)" } ?? message
+    case .batch(let line, _, _, let message): line.map { "line \($0): \(message)" } ?? message
     case .output(let errno): "cannot write the result to standard output: \(errno)"
     case .input(let errno): "cannot read standard input: \(errno)"
+    case .closedOutput: "standard output was closed by its reader"
+    case .usage(let message, _): message
+    case .appExited(let pid, let status?):
+      "deeplink-app (process \(pid)) exited \(status) before it listened; its log says why"
+    case .appExited(let pid, nil):
+      "deeplink-app (process \(pid)) has exited before it listened; its log says why (`wait "
+        + "\(pid)` in the shell that started it gives its exit status)"
     case .silentApp(let path, let seconds):
       "an app accepts connections on \(path) but did not answer within "
         + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"

@@ -11,36 +11,40 @@ extension DeepLinkTool {
   /// with no link is a usage error, like a bare `deeplink`: an empty scenario is a mistake
   /// (a wrong path, a generator that wrote nothing), never a green step.
   ///
-  /// Output per applied line: the screen (text), one JSON state per line (`--json`, JSON
-  /// Lines), or nothing (`--quiet`).
+  /// Output per applied line: the screen (text); with `--json` one object per line (JSON
+  /// Lines): `line` (the batch line's number), `applied` (the canonical URL) and the state's
+  /// `path`, `overrides` and `screen`; nothing with `--quiet`.
   func runBatch(_ path: String?, options: GlobalOptions) throws(ClientFailure) {
     let bytes: [UInt8]
     do {
       bytes = try FileReader.contents(of: path, limit: Self.maximumBatchBytes)
     } catch {
-      throw .batch(line: nil, .usage, "cannot read \(error.path): \(error.reason)")
+      throw .batch(
+        line: nil, kind: FailureKind.usage.rawValue, .usage, "cannot read \(error.path): \(error.reason)")
     }
     var steps: [(line: Int, url: String)] = []
     for (index, line) in BatchLine.lines(of: bytes).enumerated() {
-      guard let line else { throw .batch(line: index + 1, .usage, "the line is not UTF-8 text") }
+      guard let line else {
+        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, "the line is not UTF-8 text")
+      }
       let link: Link?
       do {
         link = try BatchLine.parse(line, table: table)
       } catch {
-        throw .batch(line: index + 1, .usage, error.message)
+        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, error.message)
       }
       guard let link else { continue }
       let url = table.url(for: link)
       do {
         try AppSession.checkFits(url: url)
       } catch {
-        throw .batch(line: index + 1, .usage, error.message)
+        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, error.message)
       }
       steps.append((index + 1, url))
     }
     guard !steps.isEmpty else {
       throw .batch(
-        line: nil, .usage,
+        line: nil, kind: FailureKind.usage.rawValue, .usage,
         "\(path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input") holds no link "
           + "(only blank lines and comments); give at least one")
     }
@@ -65,14 +69,19 @@ extension DeepLinkTool {
           try s.request(request)
         }
       } catch {
-        throw .batch(line: number, error.exitCode, error.message)
+        throw .batch(line: number, kind: error.kind, error.exitCode, error.message)
       }
-      guard !options.quiet else { continue }
-      guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
-        throw .batch(line: number, .internalError, "the app acknowledged the link without its state")
+      // Each state is printed as soon as its link is applied; --json lines name their batch
+      // line and the canonical URL applied, so a script can match them to its steps.
+      let state: (json: JSON, screen: String)
+      do {
+        state = try Self.appliedState(reply, leading: [("line", .int(number))])
+      } catch {
+        throw .batch(line: number, kind: error.kind, error.exitCode, error.message)
       }
       try write(
-        options.json ? state.serialized + "\n" : "» line \(number): \(url)\n" + Self.visible(screen) + "\n")
+        options.json
+          ? state.json.serialized + "\n" : "» line \(number): \(url)\n" + Self.visible(state.screen) + "\n")
     }
   }
 
@@ -93,7 +102,7 @@ extension DeepLinkTool {
         try deliver(url, to: device, runner: runner, options: options)
         try reportDelivery(url, to: device, options: options)
       } catch {
-        throw .batch(line: number, error.exitCode, error.message)
+        throw .batch(line: number, kind: error.kind, error.exitCode, error.message)
       }
     }
   }

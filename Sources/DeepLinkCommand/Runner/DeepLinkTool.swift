@@ -13,7 +13,8 @@ package struct DeepLinkTool {
   /// Gives the environment variables `deeplink` reads; asked only by the commands that use
   /// them (the socket's path, colour in help).
   private let readEnvironment: () -> [String: String]
-  let streams = StandardStreams()
+  /// Standard output and error; with `--quiet`, output goes nowhere (one rule for every command).
+  var streams = StandardStreams()
 
   package init(table: RouteTable = .builtIn, source: TableSource = .builtIn, environment: [String: String]) {
     self.init(table: table, source: source, readEnvironment: { environment })
@@ -50,7 +51,9 @@ package struct DeepLinkTool {
       table = try source.table(builtIn: .builtIn)
     } catch {
       let tool = DeepLinkTool(readEnvironment: readEnvironment)
-      tool.fail(error.message, hint: error.hint)
+      tool.fail(
+        kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: .usage,
+        OutputFlags(arguments))
       return ExitCode.usage.rawValue
     }
     return DeepLinkTool(table: table, source: source, readEnvironment: readEnvironment).run(arguments)
@@ -74,11 +77,16 @@ package struct DeepLinkTool {
   }()
 
   package func run(_ arguments: [String]) -> ExitCode {
-    let invocation: Invocation
+    // `--json` and `--quiet` hold even when the line does not parse (its error is JSON) and
+    // when help or the version replace the command.
+    let flags = OutputFlags(arguments)
+    var invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments, table: table)
     } catch {
-      fail(error.message, hint: error.hint)
+      fail(
+        kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: error.exitCode,
+        flags)
       return error.exitCode
     }
     if arguments.isEmpty {
@@ -86,11 +94,21 @@ package struct DeepLinkTool {
       streams.err(HelpFormatter.text(for: .topLevel, table: table))
       return .usage
     }
+    invocation.options.json = invocation.options.json || flags.json
+    invocation.options.quiet = invocation.options.quiet || flags.quiet
+    var tool = self
+    // `mcp` speaks its protocol on stdout: that is not a result to silence.
+    tool.streams = StandardStreams(discardsOutput: invocation.options.quiet && invocation.command != .mcp)
     do {
-      try execute(invocation)
+      try tool.execute(invocation)
       return .success
+    } catch .closedOutput {
+      // The reader of stdout went away (`| head -1`): stop silently, as a filter would.
+      return .closedOutput
     } catch {
-      fail(error.message)
+      fail(
+        kind: error.kind, message: error.message, hint: error.hint, code: error.exitCode, flags,
+        line: error.line)
       return error.exitCode
     }
   }
@@ -105,35 +123,38 @@ package struct DeepLinkTool {
         return
       }
       guard !options.dryRun else {
-        try write("send \(table.url(for: link)) to the app on \(socketPath(options))\n")
+        try printDryRun(link, options: options)
         return
       }
       try printState(try send(link, options: options), options: options)
     case .url(let link):
+      // The URL a send would carry, under the same length limit: what `url` prints, a send
+      // accepts.
       let url = table.url(for: link)
+      do {
+        try AppSession.checkFits(url: url)
+      } catch {
+        throw .usage(error.message + "; the app would refuse it", hint: nil)
+      }
       try write(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
     case .routes(let format):
       try write(RoutesFormatter.text(format, table: table, source: source))
     case .state:
       try requireApp(for: .state, options)
       let state = try requestState(options)
-      if !options.quiet {
-        try write(options.json ? state.pretty + "\n" : Self.visible(StateText.render(state)))
-      }
+      try write(options.json ? state.pretty + "\n" : Self.visible(StateText.render(state)))
     case .screen:
       try requireApp(for: .screen, options)
       let screen = try requestScreen(options)
-      if !options.quiet {
-        try write(
-          options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : Self.visible(screen))
-      }
-    case .wait:
+      try write(
+        options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : Self.visible(screen))
+    case .wait(let pid):
       let target = try target(options)
       guard target == .app else {
         try waitForDevice(target, options: options)
         return
       }
-      try waitForApp(options)
+      try waitForApp(options, pid: pid)
     case .screenshot(let path):
       try saveScreenshot(to: path, options: options)
     case .mcp:
@@ -147,7 +168,11 @@ package struct DeepLinkTool {
     case .completions(let shell):
       // The script always carries the built-in table: it is installed once, and asks
       // `deeplink` whenever a routes file is in effect where Tab is pressed.
-      try write(CompletionScript.text(for: shell, table: source == .builtIn ? table : .builtIn))
+      let script = CompletionScript.text(for: shell, table: source == .builtIn ? table : .builtIn)
+      try write(
+        options.json
+          ? JSON.object([("shell", .string(shell.rawValue)), ("script", .string(script))]).pretty + "\n"
+          : script)
     case .complete(let arguments) where arguments == [CompletionCallback.targets]:
       try write(targetCompletionLines().map { $0 + "\n" }.joined())
     case .complete(let arguments):
@@ -159,11 +184,19 @@ package struct DeepLinkTool {
         : CompletionCallback.lines(arguments, table: table, environment: environment)
       try write(lines.map { $0 + "\n" }.joined())
     case .help(let topic):
+      guard !options.json else {
+        try write(
+          JSON.object([("help", .string(HelpFormatter.text(for: topic, table: table)))]).pretty + "\n")
+        return
+      }
       try write(
         HelpFormatter.text(
           for: topic, table: table, style: Style(isTTY: streams.stdoutIsTerminal, environment: environment)))
     case .version:
-      try write(DeepLinkVersion.string(table: table, source: source) + "\n")
+      try write(
+        options.json
+          ? DeepLinkVersion.json(table: table, source: source).pretty + "\n"
+          : DeepLinkVersion.string(table: table, source: source) + "\n")
     }
   }
 
@@ -204,18 +237,45 @@ package struct DeepLinkTool {
     return screen
   }
 
-  /// Prints what a link did: the screen, the state as JSON, or nothing.
-  func printState(_ reply: JSON, options: GlobalOptions) throws(ClientFailure) {
-    guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
-      throw .badReply("the app acknowledged the link without its state")
-    }
-    guard !options.quiet else { return }
-    try write(options.json ? state.pretty + "\n" : Self.visible(screen))
+  /// `--dry-run` with the app as the target: the canonical URL that would be sent, checked
+  /// against the send length limit, and where; no app needed. With `--json`, `url` and `socket`.
+  func printDryRun(_ link: Link, options: GlobalOptions) throws(ClientFailure) {
+    let url = table.url(for: link)
+    try AppSession.checkFits(url: url)
+    let path = socketPath(options)
+    try write(
+      options.json
+        ? JSON.object([("url", .string(url)), ("socket", .string(path))]).serialized + "\n"
+        : "send \(url) to the app on \(path)\n")
   }
 
-  /// Writes a result to standard output; a failed write (a full disk) fails the command.
+  /// Prints what a link did: the screen, or with `--json` the state with the canonical URL
+  /// the app applied first (`applied`), or nothing.
+  func printState(_ reply: JSON, options: GlobalOptions) throws(ClientFailure) {
+    let state = try Self.appliedState(reply)
+    try write(options.json ? state.json.pretty + "\n" : Self.visible(state.screen))
+  }
+
+  /// The state a link's reply carries, as `--json` prints it (`applied` first, then the
+  /// state's own keys, so `.overrides` and `.screen` stay where they were), and its screen.
+  static func appliedState(_ reply: JSON, leading: [(String, JSON)] = []) throws(ClientFailure) -> (
+    json: JSON, screen: String
+  ) {
+    guard let state = reply["state"], case .object(let fields) = state,
+      let screen = state["screen"]?.stringValue,
+      let applied = reply["applied"]?.stringValue
+    else {
+      throw .badReply("the app acknowledged the link without its state")
+    }
+    return (.object(leading + [("applied", .string(applied))] + fields), screen)
+  }
+
+  /// Writes a result to standard output (nothing with `--quiet`: ``StandardStreams``). A
+  /// failed write fails the command (a full disk); a reader that went away
+  /// (`EPIPE`) stops it silently (``ClientFailure/closedOutput``).
   func write(_ text: String) throws(ClientFailure) {
-    if let error = streams.out(text) { throw .output(error) }
+    guard let error = streams.out(text) else { return }
+    throw error == .brokenPipe ? .closedOutput : .output(error)
   }
 
   /// The app's text with control characters made visible: a login message may hold an escape
@@ -226,15 +286,25 @@ package struct DeepLinkTool {
 
   /// `deeplink wait`: connects as soon as an app listens, then pings it, so that an app that
   /// accepts connections but cannot answer (stopped, hung) is not reported ready.
-  func waitForApp(_ options: GlobalOptions) throws(ClientFailure) {
+  ///
+  /// With `pid`, the app's process is checked between connection attempts: once it has
+  /// exited, no app will come, and the wait fails at once (69) instead of at the timeout.
+  func waitForApp(_ options: GlobalOptions, pid: Int32?) throws(ClientFailure) {
     let path = socketPath(options)
     let seconds = options.timeout ?? GlobalOptions.defaultTimeout
     let deadline = Deadline.after(milliseconds: options.timeoutMilliseconds)
     let client: LineClient
+    var exitStatus: ProcessProbe.ExitStatus?
     do {
-      client = try LineClient.waitForListener(path: path, deadline: deadline)
+      client = try LineClient.waitForListener(path: path, deadline: deadline) { () throws(SocketError) in
+        guard let pid, case .exited(let status) = ProcessProbe.state(of: pid) else { return }
+        exitStatus = status
+        throw .gaveUp(reason: "process \(pid) exited")
+      }
     } catch .timedOut {
       throw .noAppCame(path: path, seconds: seconds)
+    } catch .gaveUp {
+      throw .appExited(pid: pid ?? 0, status: exitStatus)
     } catch {
       throw .socket(error)
     }
@@ -248,7 +318,10 @@ package struct DeepLinkTool {
     } catch .unanswered {
       throw .silentApp(path: path, seconds: seconds)
     }
-    if !options.quiet { try write("an app is listening on \(path)\n") }
+    try write(
+      options.json
+        ? JSON.object([("listening", .bool(true)), ("socket", .string(path))]).serialized + "\n"
+        : "an app is listening on \(path)\n")
   }
 
   func socketPath(_ options: GlobalOptions) -> String {
@@ -294,11 +367,24 @@ package struct DeepLinkTool {
     "deeplink: error: " + ControlCharacters.escaped(message, keepingNewlines: true)
   }
 
-  /// Writes `deeplink: error: …` (and a hint line) to stderr, control characters made visible.
-  func fail(_ message: String, hint: String? = nil) {
-    var text = Self.errorLine(message) + "\n"
-    if let hint { text += hint + "\n" }
-    streams.err(text)
+  /// Reports a failure on stderr: `deeplink: error: …` and a hint line, control characters
+  /// made visible; with `--json`, one JSON object on one line instead:
+  /// `{"ok":false,"error":{"kind":…,"message":…,"hint":…,"line":…,"exitCode":…}}` (`hint`
+  /// and `line`, a batch line number, only when there is one).
+  func fail(
+    kind: String, message: String, hint: String?, code: ExitCode, _ flags: OutputFlags, line: Int? = nil
+  ) {
+    guard flags.json else {
+      var text = Self.errorLine(message) + "\n"
+      if let hint { text += hint + "\n" }
+      streams.err(text)
+      return
+    }
+    var error: [(String, JSON)] = [("kind", .string(kind)), ("message", .string(message))]
+    if let hint { error.append(("hint", .string(hint))) }
+    if let line { error.append(("line", .int(line))) }
+    error.append(("exitCode", .int(Int(code.rawValue))))
+    streams.err(JSON.object([("ok", .bool(false)), ("error", .object(error))]).serialized + "\n")
   }
 
 }

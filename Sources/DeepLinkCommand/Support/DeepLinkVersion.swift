@@ -1,5 +1,5 @@
 package import DeepLinkRoutes
-import DeepLinkWire
+package import DeepLinkWire
 
 /// The version `deeplink --version` prints.
 package enum DeepLinkVersion {
@@ -11,5 +11,16 @@ package enum DeepLinkVersion {
   /// (`from shop.json (--routes)`).
   package static func string(table: RouteTable, source: TableSource = .builtIn) -> String {
     "deeplink \(number) (route table \(table.version), \(source.description))"
+  }
+}
+
+extension DeepLinkVersion {
+  /// `deeplink version --json`: `{"version": "0.1.0", "routeTable": "1a2b3c4d5e6f7a8b",
+  /// "tableSource": "built in"}`, the same facts as ``string(table:source:)``.
+  package static func json(table: RouteTable, source: TableSource = .builtIn) -> JSON {
+    .object([
+      ("version", .string(number)), ("routeTable", .string(table.version)),
+      ("tableSource", .string(source.description)),
+    ])
   }
 }

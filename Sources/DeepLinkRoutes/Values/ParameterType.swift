@@ -4,7 +4,8 @@ public enum ParameterType: Hashable, Sendable {
   case integer(range: ClosedRange<Int>?)
   /// Any text, the empty string included.
   case string
-  /// `true` or `false` (also `1` / `0`); a bare flag on the command line means `true`.
+  /// `true` or `false`, also `1` or `0`, in any letter case (``booleanRule``), the same in
+  /// URLs and on the command line; a bare flag on the command line means `true`.
   case boolean
   /// Exactly one of a fixed, ordered set of strings.
   case choice([String])
@@ -39,11 +40,8 @@ public enum ParameterType: Hashable, Sendable {
     case .string:
       return .string(text)
     case .boolean:
-      switch text {
-      case "true", "1": return .boolean(true)
-      case "false", "0": return .boolean(false)
-      default: throw .notABoolean(text)
-      }
+      guard let flag = Self.parseBoolean(text) else { throw .notABoolean(text) }
+      return .boolean(flag)
     case .choice(let choices):
       guard choices.contains(text) else {
         throw .notAChoice(text, choices: choices, suggestion: Suggestion.closest(to: text, in: choices))
@@ -61,6 +59,22 @@ public enum ParameterType: Hashable, Sendable {
     case (.choice(let choices), .string(let choice)): choices.contains(choice)
     default: false
     }
+  }
+
+  /// The one rule for a boolean's text, as messages and help state it.
+  public static let booleanRule = "true or false (also 1 or 0; any letter case)"
+
+  /// ``booleanRule``: `true`, `false`, `1`, `0`, letters compared as ASCII without case
+  /// (`TRUE`, `False`), like the scheme and the route name of a URL.
+  private static func parseBoolean(_ text: String) -> Bool? {
+    let utf8 = text.utf8
+    func matches(_ word: String) -> Bool {
+      utf8.count == word.utf8.count
+        && zip(utf8, word.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
+    if matches("true") || matches("1") { return true }
+    if matches("false") || matches("0") { return false }
+    return nil
   }
 
   /// Parses an optionally signed decimal integer, telling overflow apart from garbage.

@@ -6,7 +6,7 @@ public enum ValueError: Error, Hashable, Sendable {
   case integerOverflow(String, range: ClosedRange<Int>? = nil)
   /// An integer outside the parameter's range.
   case outOfRange(Int, ClosedRange<Int>)
-  /// Not `true`, `false`, `1` or `0`.
+  /// Not a boolean by ``ParameterType/booleanRule``.
   case notABoolean(String)
   /// Not one of the choices; `suggestion` is the closest one, if any is close.
   case notAChoice(String, choices: [String], suggestion: String?)
@@ -28,7 +28,7 @@ public enum ValueError: Error, Hashable, Sendable {
     case .outOfRange(let number, let range):
       "\(parameter) expects an integer from \(range.lowerBound) to \(range.upperBound), got \(number)"
     case .notABoolean(let text):
-      "\(parameter) expects true or false, got '\(text.messageExcerpt)'"
+      "\(parameter) expects \(ParameterType.booleanRule), got '\(text.messageExcerpt)'"
     case .notAChoice(let text, let choices, let suggestion):
       "\(parameter) expects one of \(choices.joined(separator: ", ")), got '\(text.messageExcerpt)'"
         + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")

@@ -43,7 +43,8 @@ package final class LineClient {
     } catch {
       throw .invalidPath(error)
     }
-    SignalRelay.ignoreBrokenPipe()
+    // No change to SIGPIPE here: sends use MSG_NOSIGNAL (SO_NOSIGPIPE on Darwin), and the
+    // host process keeps its own disposition for its other descriptors (a CLI's stdout).
     let socket: FileDescriptor
     do {
       socket = try UnixSocket.makeStream()
@@ -52,6 +53,13 @@ package final class LineClient {
     }
     do {
       try connect(socket, path: path, deadline: deadline)
+    } catch .noListener {
+      socket.close()
+      // `connect` says ECONNREFUSED for a regular file or a directory too: say what it is.
+      if let status = try? FileStatus.of(path), status.kind != .socket {
+        throw .notASocket(path: path, kind: status.kind.rawValue)
+      }
+      throw .noListener(path: path)
     } catch {
       socket.close()
       throw error

@@ -4,6 +4,9 @@ package enum SocketError: Error, Hashable, Sendable {
   case noListener(path: String)
   /// The deadline passed while connecting to, writing to or reading from `path`.
   case timedOut(path: String)
+  /// Something that is not a socket is at `path` (`kind`: "a regular file", "a directory"):
+  /// no app listens there, and `deeplink-app` would refuse to replace it.
+  case notASocket(path: String, kind: String)
   /// The socket or its directory belongs to someone else (`EACCES`/`EPERM` on connect).
   case permissionDenied(path: String)
   /// `path` cannot be a socket address (too long, empty, NUL byte).
@@ -12,6 +15,8 @@ package enum SocketError: Error, Hashable, Sendable {
   case connectionClosed(path: String)
   /// The reply line is longer than the client accepts.
   case lineTooLong(path: String, limit: Int)
+  /// A caller's check ended a wait for the server (its process exited); `reason` says why.
+  case gaveUp(reason: String)
   /// Any other failure of the C call `call`.
   case system(call: String, errno: Errno)
 
@@ -21,6 +26,9 @@ package enum SocketError: Error, Hashable, Sendable {
     case .noListener(let path):
       "no deeplink-app is listening on \(path); start one with "
         + "`deeplink-app --socket \(path) &`, then `deeplink wait`"
+    case .notASocket(let path, let kind):
+      "\(path) is \(kind), not a socket: no app can listen there (deeplink-app refuses to "
+        + "replace it); check --socket or DEEPLINK_SOCKET"
     case .timedOut(let path):
       "timed out waiting for deeplink-app on \(path)"
     case .permissionDenied(let path):
@@ -31,6 +39,8 @@ package enum SocketError: Error, Hashable, Sendable {
       "deeplink-app on \(path) closed the connection before replying"
     case .lineTooLong(let path, let limit):
       "the reply from deeplink-app on \(path) is longer than \(limit) bytes"
+    case .gaveUp(let reason):
+      "gave up waiting: \(reason)"
     case .system(let call, let errno):
       "\(call) failed: \(errno)"
     }

@@ -50,7 +50,7 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   static let notPermitted = Errno(rawValue: EPERM)
   static let exists = Errno(rawValue: EEXIST)
   static let inProgress = Errno(rawValue: EINPROGRESS)
-  static let brokenPipe = Errno(rawValue: EPIPE)
+  package static let brokenPipe = Errno(rawValue: EPIPE)
   static let connectionReset = Errno(rawValue: ECONNRESET)
   static let connectionAborted = Errno(rawValue: ECONNABORTED)
   static let tooManyOpenFiles = Errno(rawValue: EMFILE)

@@ -31,6 +31,17 @@ struct FileStatus: Hashable, Sendable {
     } catch let error where error.errno == .noEntry {
       return nil
     }
+    return FileStatus(status)
+  }
+
+  /// `fstat(2)`: the file an open descriptor refers to, even once its path is unlinked.
+  static func of(_ descriptor: FileDescriptor) throws(SystemCallError) -> FileStatus {
+    var status = stat()
+    _ = try systemCall("fstat") { fstat(descriptor.rawValue, &status) }
+    return FileStatus(status)
+  }
+
+  private init(_ status: stat) {
     let type = UInt32(status.st_mode) & UInt32(S_IFMT)
     let kind: Kind =
       switch type {
@@ -40,9 +51,17 @@ struct FileStatus: Hashable, Sendable {
       case UInt32(S_IFLNK): .symbolicLink
       default: .other
       }
-    return FileStatus(
+    self.init(
       kind: kind, permissions: UInt32(status.st_mode) & 0o7777, ownerID: UInt32(status.st_uid),
       device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  init(kind: Kind, permissions: UInt32, ownerID: UInt32, device: UInt64, inode: UInt64) {
+    self.kind = kind
+    self.permissions = permissions
+    self.ownerID = ownerID
+    self.device = device
+    self.inode = inode
   }
 
   /// Whether this is the same file (device and inode) as `other`.

@@ -2,7 +2,9 @@
 ///
 /// Start-up, in order (tmux's and ssh-agent's practice):
 /// 1. the path is checked and its directory made private (``PrivateDirectory``);
-/// 2. `flock` on `<socket>.lock`, so two servers never race for one path;
+/// 2. `flock` on `<socket>.lock`, so two servers never race for one path; the lock counts only
+///    if the path still names the file locked (a server that stops unlinks the lock file
+///    while holding it, so a lock taken on the unlinked file is retried on the new one);
 /// 3. an existing socket file is probed with `connect`: `ECONNREFUSED`/`ENOENT` means stale,
 ///    so it is removed; a connection (or `EAGAIN`, a full backlog) means a live server, which
 ///    is left alone; anything that is not a socket is never removed;
@@ -11,6 +13,9 @@ struct ListeningSocket {
   let path: String
   let listener: FileDescriptor
   private let lock: FileDescriptor
+  private let lockPath: String
+  /// Device and inode of the lock file as locked: tear-down removes only this file.
+  private let lockIdentity: FileStatus
   /// Device and inode of the socket file as bound: tear-down removes only this file.
   private let identity: FileStatus
 
@@ -23,36 +28,75 @@ struct ListeningSocket {
     try PrivateDirectory.prepare(SocketPath.directory(of: path), userID: userID)
 
     let lockPath = path + ".lock"
-    let lock: FileDescriptor
-    do {
-      lock = try FileDescriptor.openLockFile(lockPath)
-    } catch {
-      throw ServerError(error, path: lockPath)
-    }
+    let (lock, lockIdentity) = try takeLock(lockPath, socketPath: path)
     do throws(ServerError) {
-      let locked: Bool
-      do { locked = try lock.tryLock() } catch { throw ServerError(error, path: lockPath) }
-      guard locked else {
-        throw probe(path) == .live
-          ? ServerError.alreadyListening(path: path) : ServerError.lockHeld(lockPath: lockPath)
-      }
       try removeStaleSocket(at: path)
       let (listener, identity) = try bindAndListen(path: path, backlog: backlog)
-      return ListeningSocket(path: path, listener: listener, lock: lock, identity: identity)
+      return ListeningSocket(
+        path: path, listener: listener, lock: lock, lockPath: lockPath, lockIdentity: lockIdentity,
+        identity: identity)
     } catch {
       lock.close()
       throw error
     }
   }
 
+  /// Opens and locks `lockPath`, then checks that the path still names the file locked: a
+  /// server stopping meanwhile unlinks its lock file before releasing it, and a lock on an
+  /// unlinked file excludes nobody, so then it starts over on the file now at the path.
+  private static func takeLock(
+    _ lockPath: String, socketPath: String
+  ) throws(ServerError) -> (FileDescriptor, FileStatus) {
+    // Each retry means another server stopped in between: a handful is plenty.
+    for _ in 0..<100 {
+      let lock: FileDescriptor
+      do {
+        lock = try FileDescriptor.openLockFile(lockPath)
+      } catch {
+        throw ServerError(error, path: lockPath)
+      }
+      do throws(ServerError) {
+        let locked: Bool
+        do { locked = try lock.tryLock() } catch { throw ServerError(error, path: lockPath) }
+        guard locked else {
+          throw probe(socketPath) == .live
+            ? ServerError.alreadyListening(path: socketPath) : ServerError.lockHeld(lockPath: lockPath)
+        }
+        let held: FileStatus
+        let current: FileStatus?
+        do {
+          held = try FileStatus.of(lock)
+          current = try FileStatus.of(lockPath)
+        } catch {
+          throw ServerError(error, path: lockPath)
+        }
+        if let current, current.isSameFile(as: held) { return (lock, held) }
+      } catch {
+        lock.close()
+        throw error
+      }
+      lock.close()
+    }
+    throw .lockHeld(lockPath: lockPath)
+  }
+
   /// Closes the listener, removes the socket file if it is still the one we bound (a newer
-  /// server may have replaced it), and releases the lock.
-  /// Closes the listener, removes the socket file if it is still ours, releases the lock.
+  /// server may have replaced it), then removes the lock file and releases the lock, so a
+  /// clean stop leaves the directory as it found it.
+  ///
+  /// The lock file is unlinked while the lock is held, and only if it is still ours: a server
+  /// starting meanwhile either holds an open lock on our file and finds on its check that the
+  /// path no longer names it (and starts over), or opens a new file at the path.
   /// - Returns: whether the socket file was removed.
   @discardableResult
   func close() -> Bool {
     listener.close()
-    defer { lock.close() }
+    defer {
+      if let current = try? FileStatus.of(lockPath), current.isSameFile(as: lockIdentity) {
+        try? FileSystem.removeFile(lockPath)
+      }
+      lock.close()
+    }
     guard let current = try? FileStatus.of(path), current.kind == .socket, current.isSameFile(as: identity)
     else { return false }
     return (try? FileSystem.removeFile(path)) != nil

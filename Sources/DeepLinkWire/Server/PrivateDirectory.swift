@@ -3,13 +3,16 @@ enum PrivateDirectory {
   /// Makes `path` a 0700 directory if it is missing (its parent must exist), then checks with
   /// `lstat` that it is a real directory, owned by `userID`, that nobody else can write to.
   ///
-  /// - Throws: ``ServerError/unsafeDirectory(path:problem:)`` naming what is wrong, or
-  ///   ``ServerError/system(call:path:errno:)`` (a missing parent is `mkdir`'s `ENOENT`).
+  /// - Throws: ``ServerError/unsafeDirectory(path:problem:)`` naming what is wrong,
+  ///   ``ServerError/missingParent(directory:parent:)`` when `mkdir` finds no parent (one
+  ///   level is made, never a whole chain), or ``ServerError/system(call:path:errno:)``.
   static func prepare(_ path: String, userID: UInt32) throws(ServerError) {
     var status = try lstat(path)
     if status == nil {
       do {
         _ = try FileSystem.makeDirectory(path, mode: 0o700)
+      } catch let error where error.errno == .noEntry {
+        throw .missingParent(directory: path, parent: SocketPath.directory(of: path))
       } catch {
         throw ServerError(error, path: path)
       }

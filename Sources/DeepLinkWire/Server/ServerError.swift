@@ -10,6 +10,8 @@ package enum ServerError: Error, Hashable, Sendable {
   case lockHeld(lockPath: String)
   /// Something other than a socket is at `path`; it was left alone.
   case notASocket(path: String, kind: String)
+  /// The socket's directory is missing and so is its parent: `mkdir` makes one level only.
+  case missingParent(directory: String, parent: String)
   /// The C call `call` failed, on `path` when it names one.
   case system(call: String, path: String?, errno: Errno)
   /// `limit` servers of this process already stop on signals; this one would not.
@@ -60,6 +62,9 @@ package enum ServerError: Error, Hashable, Sendable {
     case .notASocket(let path, let kind):
       return "refusing to replace \(path): it is \(kind), not a socket; "
         + "move it away or choose another --socket path"
+    case .missingParent(let directory, let parent):
+      return "cannot create the socket's directory \(directory): its parent directory \(parent) does "
+        + "not exist; create it first, or choose another --socket path"
     case .system(let call, let path?, let errno):
       return "\(call) \(path) failed: \(errno)"
     case .system(let call, nil, let errno):

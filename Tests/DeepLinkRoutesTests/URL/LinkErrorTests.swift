@@ -254,13 +254,12 @@ struct LinkErrorTests {
       "id expects an integer from 1 to 999999, got '9223372036854775808' (too large)"),
     ErrorCase(
       "not a boolean", "debug://recipe-edit?id=1&unsaved=yes",
-      .argument(.invalidValue("unsaved", .notABoolean("yes"))), "unsaved expects true or false, got 'yes'"),
-    ErrorCase(
-      "a boolean in capitals", "debug://recipe-edit?id=1&unsaved=TRUE",
-      .argument(.invalidValue("unsaved", .notABoolean("TRUE"))), "unsaved expects true or false, got 'TRUE'"),
+      .argument(.invalidValue("unsaved", .notABoolean("yes"))),
+      "unsaved expects true or false (also 1 or 0; any letter case), got 'yes'"),
     ErrorCase(
       "an empty boolean", "debug://recipe-edit?id=1&unsaved=",
-      .argument(.invalidValue("unsaved", .notABoolean(""))), "unsaved expects true or false, got ''"),
+      .argument(.invalidValue("unsaved", .notABoolean(""))),
+      "unsaved expects true or false (also 1 or 0; any letter case), got ''"),
     ErrorCase(
       "not one of the choices, close to one", "debug://recipes?sort=nme",
       .argument(
@@ -279,7 +278,8 @@ struct LinkErrorTests {
       "sort expects one of name, newest, rating, got 'zzz'"),
     ErrorCase(
       "the first wrong argument is reported", "debug://recipe-edit?unsaved=maybe&id=abc",
-      .argument(.invalidValue("unsaved", .notABoolean("maybe"))), "unsaved expects true or false, got 'maybe'"
+      .argument(.invalidValue("unsaved", .notABoolean("maybe"))),
+      "unsaved expects true or false (also 1 or 0; any letter case), got 'maybe'"
     ),
     ErrorCase(
       "a decoded value is quoted decoded", "debug://recipe?id=a%26b",

@@ -36,7 +36,8 @@ struct ValueErrorTests {
       "out of a negative range", .outOfRange(-11, -10...(-1)), "n",
       "n expects an integer from -10 to -1, got -11"),
     MessageCase(
-      "not a boolean", .notABoolean("yes"), "--unsaved", "--unsaved expects true or false, got 'yes'"),
+      "not a boolean", .notABoolean("yes"), "--unsaved",
+      "--unsaved expects true or false (also 1 or 0; any letter case), got 'yes'"),
     MessageCase(
       "not a choice, with a suggestion", .notAChoice("nme", choices: ["name", "newest"], suggestion: "name"),
       "--sort",
