@@ -42,7 +42,7 @@ struct McpToolCallTests {
       cli: ["recipe", "--idd", "4"]),
     Case(
       "not a boolean", "recipe-edit", #"{"id":1,"unsaved":"yes"}"#,
-      "--unsaved expects true or false, got 'yes'",
+      "--unsaved expects true or false (also 1 or 0; any letter case), got 'yes'",
       cli: ["recipe-edit", "--id", "1", "--unsaved=yes"]),
     Case(
       "not a choice", "recipes", #"{"sort":"newst"}"#,
@@ -50,7 +50,8 @@ struct McpToolCallTests {
       cli: ["recipes", "--sort", "newst"]),
     Case(
       "errors come in argument order", "recipe-edit", #"{"unsaved":"x","id":"y"}"#,
-      "--unsaved expects true or false, got 'x'", cli: ["recipe-edit", "--unsaved=x", "--id", "y"]),
+      "--unsaved expects true or false (also 1 or 0; any letter case), got 'x'",
+      cli: ["recipe-edit", "--unsaved=x", "--id", "y"]),
     Case("an array", "recipe", #"{"id":[1]}"#, "--id expects an integer from 1 to 999999, got an array"),
     Case("an object", "login-error", #"{"message":{}}"#, "--message expects a string, got an object"),
     Case(
