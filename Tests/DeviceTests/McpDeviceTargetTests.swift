@@ -31,6 +31,11 @@ struct McpDeviceTargetTests {
     #expect(names.contains("recipe") && names.contains("open_url"))
     #expect(!names.contains("state") && !names.contains("screen"), "a simulator cannot report a state")
     #expect(tools.allSatisfy { $0["outputSchema"] == nil })
+    let screenshot = try #require(tools.first { $0["name"] == .string("screenshot") })
+    #expect(
+      screenshot["inputSchema"]
+        == (try JSON.parse(#"{"type":"object","properties":{},"additionalProperties":false}"#)))
+    #expect(screenshot["annotations"]?["readOnlyHint"] == .bool(true))
 
     #expect(replies[2]["result"]?["isError"] == .bool(true))
     let delivered = try #require(replies[3]["result"])
@@ -58,5 +63,64 @@ struct McpDeviceTargetTests {
         == .string(
           "would run: xcrun simctl openurl \(SimulatorDeliveryTests.iPhone15) 'debug://recipe?id=42'"))
     #expect(world.invocations() == [])
+  }
+
+  static func screenshotCall(on target: String, world: StandInDevices) throws -> (
+    result: JSON, temporary: [String]
+  ) {
+    let temporary = world.directory.file("tmp")
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    let result = try world.deeplink(
+      ["mcp", "--target", target],
+      input: Self.requests[0] + "\n"
+        + #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"screenshot","arguments":{}}}"#
+        + "\n",
+      environment: ["TMPDIR": temporary])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr == "")
+    let reply = try JSON.parse(String(result.stdout.split(separator: "\n")[1]))
+    return (try #require(reply["result"]), try FileManager.default.contentsOfDirectory(atPath: temporary))
+  }
+
+  @Test(arguments: ["simulator", "android"])
+  func theScreenshotToolReturnsTheDevicesPNGAndLeavesNoFileBehind(_ kind: String) throws {
+    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    defer { world.remove() }
+    let (result, temporary) = try Self.screenshotCall(on: kind, world: world)
+    #expect(result["isError"] == .bool(false), "\(result)")
+    let content = try #require(result["content"]?.arrayValue?.first)
+    #expect(content["type"] == .string("image"))
+    #expect(content["mimeType"] == .string("image/png"))
+    // Decoded by Foundation, not by the encoder under test.
+    let data = try #require(Data(base64Encoded: content["data"]?.stringValue ?? ""))
+    #expect(
+      Array(data)
+        == Array("\u{89}PNG\r\n\u{1A}\nstand-in \(kind) screenshot".unicodeScalars.map { UInt8($0.value) }))
+    #expect(temporary == [], "the private temporary folder is removed")
+  }
+
+  @Test func aFailedScreenshotIsAnErrorResultWithTheCommandLinesMessage() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let target = "simulator:" + WaitAndScreenshotTests.iPadAir
+    let (result, temporary) = try Self.screenshotCall(on: target, world: world)
+    let cli = try world.deeplink("--target", target, "screen", "--png", world.directory.file("shot.png"))
+    #expect(cli.status != 0 && cli.stderr.hasPrefix("deeplink: error: "), "\(cli)")
+    #expect(result["isError"] == .bool(true))
+    #expect(result["content"]?.arrayValue?.first?["text"] == .string(String(cli.stderr.dropLast())))
+    #expect(temporary == [])
+  }
+
+  @Test func theAppTargetHasNoScreenshotTool() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let result = try world.deeplink(
+      ["mcp", "--socket", world.directory.file("no-app.sock")],
+      input: Self.requests.prefix(3).map { $0 + "\n" }.joined())
+    #expect(result.status == 0, "\(result)")
+    let tools =
+      try JSON.parse(String(result.stdout.split(separator: "\n")[1]))["result"]?["tools"]?.arrayValue ?? []
+    let names = tools.compactMap { $0["name"]?.stringValue }
+    #expect(names.contains("screen") && !names.contains("screenshot"))
   }
 }

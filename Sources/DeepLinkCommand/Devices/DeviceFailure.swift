@@ -43,6 +43,8 @@ enum DeviceFailure: Error, Hashable, Sendable {
   case notAScreenshot([String], toolMessage: String)
   /// A file could not be written.
   case cannotWrite(String, Errno)
+  /// A file could not be read.
+  case cannotRead(String, Errno)
   /// `wait`: the device was not booted and ready within `seconds`.
   case notReady(String, seconds: Double, advice: String)
   /// `DEEPLINK_TARGET` or `ANDROID_SERIAL` holds something unusable.
@@ -58,7 +60,8 @@ enum DeviceFailure: Error, Hashable, Sendable {
       .usage
     case .schemeNotRegistered: .rejected
     case .timedOut, .notReady: .timedOut
-    case .cannotRun, .unexpectedOutput, .toolFailed, .notAScreenshot, .cannotWrite: .internalError
+    case .cannotRun, .unexpectedOutput, .toolFailed, .notAScreenshot, .cannotWrite, .cannotRead:
+      .internalError
     }
   }
 
@@ -123,6 +126,8 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "`\(Self.commandLine(command))` gave no PNG image" + Self.quoted(toolMessage)
     case .cannotWrite(let path, let errno):
       "cannot write \(path): \(errno)"
+    case .cannotRead(let path, let errno):
+      "cannot read \(path): \(errno)"
     case .notReady(let what, let seconds, let advice):
       "\(what) was not booted and ready within \(GlobalOption.formatted(seconds)) s; \(advice)"
     case .invalidEnvironment(let name, let value, let expected):

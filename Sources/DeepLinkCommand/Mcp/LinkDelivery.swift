@@ -17,6 +17,11 @@ protocol LinkDelivery {
   func state() throws(ClientFailure) -> JSON
   /// The app's screen.
   func screen() throws(ClientFailure) -> String
+  /// Whether ``screenshot()`` can take a picture: a simulator or Android target, without
+  /// `--dry-run`. Only then is there a `screenshot` tool.
+  var takesScreenshots: Bool { get }
+  /// A PNG of the target's screen, taken as `deeplink screen --png FILE` takes it.
+  func screenshot() throws(ClientFailure) -> [UInt8]
 }
 
 /// What sending a link gave.

@@ -15,12 +15,19 @@ enum McpTool: Hashable, Sendable {
   case screen
   /// Sends a raw URL, checked against the table first.
   case openURL
+  /// A PNG of a simulator's or device's screen; changes nothing.
+  case screenshot
 
-  /// The tools of `table`: its routes in declaration order, then `state`, `screen`, `open_url`.
+  /// The tools of `table`: its routes in declaration order, then `state`, `screen`, `open_url`,
+  /// `screenshot`.
   ///
-  /// Without `state` and `screen` when links are not `acknowledged` (a device target).
-  static func all(in table: RouteTable, acknowledged: Bool = true) -> [McpTool] {
+  /// Without `state` and `screen` when links are not `acknowledged` (a device target), and
+  /// `screenshot` only when the target `takesScreenshots` (a simulator or Android target).
+  static func all(in table: RouteTable, acknowledged: Bool = true, takesScreenshots: Bool = false)
+    -> [McpTool]
+  {
     table.routes.map(McpTool.route) + (acknowledged ? [.state, .screen, .openURL] : [.openURL])
+      + (takesScreenshots ? [.screenshot] : [])
   }
 
   /// The names of the tools that are not routes, `screenshot` (device targets) among them.
@@ -32,6 +39,7 @@ enum McpTool: Hashable, Sendable {
     case .state: "state"
     case .screen: "screen"
     case .openURL: "open_url"
+    case .screenshot: "screenshot"
     }
   }
 
@@ -41,7 +49,7 @@ enum McpTool: Hashable, Sendable {
   /// the tools declare no `outputSchema` and say so.
   func definition(in table: RouteTable, acknowledged: Bool = true) -> JSON {
     var description = description(in: table)
-    if !acknowledged {
+    if !acknowledged && self != .screenshot {
       description +=
         " Here the link goes to a simulator or device (or nowhere, with --dry-run), which "
         + "cannot acknowledge it: the result says where it went, and holds no screen or state."
@@ -63,6 +71,7 @@ enum McpTool: Hashable, Sendable {
     case .state: "Read the app's state"
     case .screen: "Read the app's screen"
     case .openURL: "Open a debug URL"
+    case .screenshot: "Take a screenshot"
     }
   }
 
@@ -94,6 +103,9 @@ enum McpTool: Hashable, Sendable {
       return "Sends a raw debug URL such as \(scheme)://settings, checked against the route table "
         + "first: a URL the table does not know is an error and is not sent. Returns the screen "
         + "and the state, as a route tool does. Prefer the route tools, whose arguments are typed."
+    case .screenshot:
+      return "A PNG image of the simulator's or device's screen, taken as `deeplink screen --png` "
+        + "takes it (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p). Changes nothing."
     }
   }
 
@@ -101,6 +113,11 @@ enum McpTool: Hashable, Sendable {
     switch self {
     case .route(let route): ToolSchema.input(for: route)
     case .state, .screen: ToolSchema.object(properties: [])
+    // An empty `properties` spelled out, as the MCP specification's argument-less example does.
+    case .screenshot:
+      .object([
+        ("type", .string("object")), ("properties", .object([])), ("additionalProperties", .bool(false)),
+      ])
     case .openURL: ToolSchema.openURLInput
     }
   }
@@ -109,13 +126,14 @@ enum McpTool: Hashable, Sendable {
     switch self {
     case .route, .state, .openURL: ToolSchema.state
     case .screen: ToolSchema.screen
+    case .screenshot: nil
     }
   }
 
   /// MCP's behaviour hints: reading tools are read-only; a link changes only the app's
   /// navigation state, replaces it whole (idempotent) and reaches nothing outside the app.
   var annotations: JSON {
-    let readOnly = self == .state || self == .screen
+    let readOnly = self == .state || self == .screen || self == .screenshot
     var members: [(String, JSON)] = [("title", .string(title)), ("readOnlyHint", .bool(readOnly))]
     if !readOnly {
       members += [("destructiveHint", .bool(false)), ("idempotentHint", .bool(true))]

@@ -13,7 +13,8 @@ struct McpToolbox {
 
   init(table: RouteTable, delivery: any LinkDelivery) {
     self.table = table
-    self.tools = McpTool.all(in: table, acknowledged: delivery.acknowledges)
+    self.tools = McpTool.all(
+      in: table, acknowledged: delivery.acknowledges, takesScreenshots: delivery.takesScreenshots)
     self.delivery = delivery
     self.listResult = .object([
       ("tools", .array(tools.map { $0.definition(in: table, acknowledged: delivery.acknowledges) }))
@@ -79,6 +80,22 @@ struct McpToolbox {
       do { screen = try delivery.screen() } catch { throw .client(error) }
       return Self.success(
         text: DeepLinkTool.visible(screen), structured: .object([("screen", .string(screen))]))
+    case .screenshot:
+      try Self.reject(arguments, of: .screen, takes: [])
+      let png: [UInt8]
+      do { png = try delivery.screenshot() } catch { throw .client(error) }
+      return .object([
+        (
+          "content",
+          .array([
+            .object([
+              ("type", .string("image")), ("data", .string(Base64.encode(png))),
+              ("mimeType", .string("image/png")),
+            ])
+          ])
+        ),
+        ("isError", .bool(false)),
+      ])
     }
   }
 

@@ -148,6 +148,16 @@ extension DeepLinkTool {
       try write(commands.joined(separator: "\n") + "\n")
       return
     }
+    let device = try captureScreenshot(of: target, to: path, options: options)
+    if !options.quiet { try write("saved a screenshot of \(device.description) to \(path)\n") }
+  }
+
+  /// Takes a screenshot of `target`, a simulator or Android target, into the file `path`, and
+  /// returns the device it came from: `screen --png FILE` and the `screenshot` tool of
+  /// `deeplink mcp`.
+  func captureScreenshot(of target: DeliveryTarget, to path: String, options: GlobalOptions)
+    throws(ClientFailure) -> ResolvedDevice
+  {
     let runner = toolRunner(options)
     let device = try resolve(target, runner: runner)
     do throws(DeviceFailure) {
@@ -183,7 +193,7 @@ extension DeepLinkTool {
     } catch {
       throw .device(error)
     }
-    if !options.quiet { try write("saved a screenshot of \(device.description) to \(path)\n") }
+    return device
   }
 
   /// The eight bytes every PNG file starts with.

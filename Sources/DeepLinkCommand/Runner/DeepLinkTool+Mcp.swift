@@ -99,6 +99,25 @@ struct TargetDelivery: LinkDelivery {
     return state
   }
 
+  var takesScreenshots: Bool { target != .app && !options.dryRun }
+
+  /// Captures into a new file of a private temporary folder, reads it and removes both.
+  func screenshot() throws(ClientFailure) -> [UInt8] {
+    let made: (folder: String, file: String)
+    do throws(Errno) {
+      made = try BinaryFile.makePrivateFile(named: "screenshot", suffix: ".png")
+    } catch {
+      throw .device(.cannotWrite("a temporary file", error))
+    }
+    defer { BinaryFile.removePrivateFile(made.file, in: made.folder) }
+    _ = try tool.captureScreenshot(of: target, to: made.file, options: options)
+    do throws(Errno) {
+      return try BinaryFile.read(made.file)
+    } catch {
+      throw .device(.cannotRead(made.file, error))
+    }
+  }
+
   func screen() throws(ClientFailure) -> String {
     try tool.requireApp(for: .screen, options)
     guard let screen = try connection.request(.screen, tool: tool, options: options)["screen"]?.stringValue

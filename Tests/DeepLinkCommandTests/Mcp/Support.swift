@@ -31,6 +31,13 @@ final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
     if let failure { throw failure }
     return "root\n"
   }
+
+  var takesScreenshots = false
+
+  func screenshot() throws(ClientFailure) -> [UInt8] {
+    if let failure { throw failure }
+    return [0x89, 0x50, 0x4E, 0x47]
+  }
 }
 
 /// A session over `table` whose handshake is done.
