@@ -130,7 +130,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "sends a raw URL. The server runs until its input ends, and takes its table and its "
         + "target as every other command does: --routes (or a routes file found), --socket, "
         + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
-        + "no state). Configure an agent with the command 'deeplink mcp'; see README.md."
+        + "no state, and 'screenshot' returns a PNG of the screen). Configure an agent with the command 'deeplink mcp'; see README.md."
     case .completions:
       "Prints a completion script for the shell, generated from the route table, so that "
         + "routes, options and their values complete with Tab. Load it from your shell's "
