@@ -33,7 +33,7 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test format lint demo completions install install-completions bench fuzz fuzz-replay sanitize clean
+.PHONY: help build release test format lint demo completions man install install-completions install-man bench fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
@@ -42,6 +42,7 @@ help:
 	@echo "make release      the optimized binaries that 'make install' installs"
 	@echo "make install      PREFIX=... binaries and completion scripts"
 	@echo "make completions  regenerate completions/ from the route table"
+	@echo "make man          regenerate man/deeplink.1 from the route table"
 	@echo "make format/lint  swift-format from the toolchain"
 	@echo "make bench        benchmarks with same-run baselines (see BENCHMARKS.md)"
 	@echo "make fuzz         libFuzzer targets, FUZZ_SECONDS (default 300) each"
@@ -130,12 +131,22 @@ completions:
 	  echo "wrote $$file"; \
 	done
 
-# The optimized binaries, each completion script where its shell looks by default, and the
-# routes file's JSON Schema for editors.
-install: release install-completions
+# The manual page, from the route table like the help (a test fails when it is stale).
+man:
+	$(SWIFT) build --product deeplink
+	@bin="$$($(SWIFT) build --show-bin-path)"; \
+	"$$bin/deeplink" __manpage > man/deeplink.1.new && mv man/deeplink.1.new man/deeplink.1 && echo "wrote man/deeplink.1"
+
+# The optimized binaries, each completion script where its shell looks by default, the manual
+# page, and the routes file's JSON Schema for editors.
+install: release install-completions install-man
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/deeplink"
 	install -m 755 "$(RELEASE_BIN)/deeplink" "$(RELEASE_BIN)/deeplink-app" "$(DESTDIR)$(PREFIX)/bin/"
 	install -m 644 deeplink.routes.schema.json "$(DESTDIR)$(PREFIX)/share/deeplink/"
+
+install-man:
+	install -d "$(DESTDIR)$(PREFIX)/share/man/man1"
+	install -m 644 man/deeplink.1 "$(DESTDIR)$(PREFIX)/share/man/man1/deeplink.1"
 
 install-completions:
 	install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \

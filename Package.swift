@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Swift 6 language mode everywhere; warnings are errors in CI through `make lint`/`make build`.
@@ -9,8 +9,13 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "deeplink",
+  // The libraries an app uses (README, "Use it with your own app"). DeepLinkRoutes is portable
+  // (no Foundation, no Glibc); the others need a POSIX system (Linux, macOS, iOS).
+  platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "DeepLinkRoutes", targets: ["DeepLinkRoutes"]),
+    .library(name: "DeepLinkCommand", targets: ["DeepLinkCommand"]),
+    .library(name: "DeepLinkAgent", targets: ["DeepLinkAgent"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
     .executable(name: "deeplink-app", targets: ["deeplink-app"]),
   ],
@@ -34,9 +39,10 @@ let package = Package(
       swiftSettings: strict),
     // The command line: tokenizer, commands, help, completion scripts, client flows.
     .target(
-      name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes"],
+      name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire"],
       swiftSettings: strict),
-    .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommand"], swiftSettings: strict),
+    .executableTarget(
+      name: "deeplink", dependencies: ["DeepLinkCommand", "RecipeRoutes"], swiftSettings: strict),
     .executableTarget(
       name: "deeplink-app", dependencies: ["AppModel", "DeepLinkAgent", "RecipeRoutes"], swiftSettings: strict
     ),
@@ -89,6 +95,9 @@ let package = Package(
     // Simulator and Android targets, against stand-in xcrun and adb (Tests/DeviceTests/StandIns).
     .testTarget(
       name: "DeviceTests", dependencies: ["DeepLinkCommand", "TestSupport"], exclude: ["StandIns"]),
+    // The package as others use it: Examples/Shop and README's example, built as packages of
+    // their own that depend on this one by path.
+    .testTarget(name: "PackageTests", dependencies: ["DeepLinkWire", "TestSupport"]),
     // Hostile input, load, connection faults and the shipping build, against the real app.
     .testTarget(
       name: "HardeningTests",

@@ -44,7 +44,7 @@ struct AppliedReply: Equatable {
 /// text that would pass either bound empties the table first; one larger than ``byteCapacity``
 /// on its own is not held. Holding a text again replaces its entry and keeps the others. The
 /// table is never more than half full, so a lookup ends at an empty slot soon.
-struct AppliedReplyCache<Prepared> {
+struct AppliedReplyCache {
   /// A class, so that a lookup copies one reference rather than the link's route and values.
   final class Entry {
     /// The URL text the link was parsed from.
@@ -52,16 +52,16 @@ struct AppliedReplyCache<Prepared> {
     /// `url`'s UTF-8 bytes: the key.
     let bytes: [UInt8]
     let link: Link
-    /// What the app's handler prepared for the link (``LinkHandler/prepare(_:)``): worked
-    /// out once, not per link.
-    let prepared: Prepared
+    /// Applies the link again: what the app's handler prepared for it
+    /// (``LinkHandler/prepare(_:)``), worked out once, handed to its `apply`.
+    let reapply: () throws(LinkRefusal) -> Void
     let reply: AppliedReply
 
-    init(url: String, link: Link, prepared: Prepared, reply: AppliedReply) {
+    init(url: String, link: Link, reapply: @escaping () throws(LinkRefusal) -> Void, reply: AppliedReply) {
       self.url = url
       self.bytes = Array(url.utf8)
       self.link = link
-      self.prepared = prepared
+      self.reapply = reapply
       self.reply = reply
     }
 

@@ -13,8 +13,14 @@ package import DeepLinkWire
 ///
 /// Synchronous and single-owner: the server calls it for one line at a time, so each link
 /// is applied completely before the next is read.
-package struct RequestHandler<Handler: LinkHandler> {
-  package private(set) var handler: Handler
+///
+/// Not generic over the app's handler, which it reaches through ``ErasedHandler``'s closures:
+/// generic code that the compiler cannot specialize for the app (the agent is a library the
+/// app's module calls) looked up the type's metadata at run time, twice per link — two thirds
+/// of a cached link's instructions.
+package struct RequestHandler {
+  /// The app's handler.
+  private let erased: ErasedHandler
   let table: RouteTable
   let debugLinksEnabled: Bool
   /// Wall-clock Unix epoch milliseconds, injected so deadlines are testable.
@@ -25,15 +31,15 @@ package struct RequestHandler<Handler: LinkHandler> {
   private let version: String
   /// Links already applied once, by URL text, so that applying one again costs no parsing
   /// and no rendering; only for a handler whose ``LinkHandler/linksDescribeWholeStates``.
-  private var appliedReplies = AppliedReplyCache<Handler.Prepared>()
+  private var appliedReplies = AppliedReplyCache()
   private let reusesReplies: Bool
 
   package init(
-    handler: Handler, table: RouteTable,
+    handler: some LinkHandler, table: RouteTable,
     debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, logPrefix: String = "",
     now: @escaping () -> Int
   ) {
-    self.handler = handler
+    self.erased = ErasedHandler(handler)
     self.reusesReplies = handler.linksDescribeWholeStates
     self.table = table
     self.debugLinksEnabled = debugLinksEnabled
@@ -85,7 +91,7 @@ package struct RequestHandler<Handler: LinkHandler> {
 
   /// Appends the reply and the log line held for an applied link.
   private func answer(
-    _ applied: AppliedReplyCache<Handler.Prepared>.Entry, into reply: inout [UInt8], log: inout [UInt8]
+    _ applied: AppliedReplyCache.Entry, into reply: inout [UInt8], log: inout [UInt8]
   ) {
     reply.append(bytesOf: applied.reply.reply)
     log.append(bytesOf: applied.reply.log)
@@ -139,9 +145,9 @@ package struct RequestHandler<Handler: LinkHandler> {
       }
       return answer(try open(url, deadline: deadline?.intValue, log: &log), into: &reply, log: &log)
     case .state:
-      return answer([("state", handler.state.json)], into: &reply)
+      return answer([("state", erased.state().json)], into: &reply)
     case .screen:
-      return answer([("screen", .string(handler.screen))], into: &reply)
+      return answer([("screen", .string(erased.screen()))], into: &reply)
     case .ping:
       return answer([("debugLinks", .bool(debugLinksEnabled))], into: &reply)
     case .routes:
@@ -154,7 +160,7 @@ package struct RequestHandler<Handler: LinkHandler> {
       guard let route = table.route(named: name) else {
         throw .link(.unknownRoute(name, suggestion: table.suggestion(for: name)))
       }
-      let values = (route.parameter(named: parameter).map { handler.suggestions(for: $0, of: route) } ?? [])
+      let values = (route.parameter(named: parameter).map { erased.suggestions($0, route) } ?? [])
         .map {
           JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
         }
@@ -169,9 +175,7 @@ package struct RequestHandler<Handler: LinkHandler> {
   /// A link whose deadline has passed is logged to `log` (its client gave up and will never
   /// read the `expired` reply).
   private mutating func open(_ url: String, deadline: Int?, log: inout [UInt8]) throws(RequestError)
-    -> AppliedReplyCache<
-      Handler.Prepared
-    >.Entry
+    -> AppliedReplyCache.Entry
   {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
     if reusesReplies, let cached = appliedReplies[url] {
@@ -185,32 +189,32 @@ package struct RequestHandler<Handler: LinkHandler> {
     } catch {
       throw .link(error)
     }
-    let prepared: Handler.Prepared
+    let apply: () throws(LinkRefusal) -> Void
     do {
-      prepared = try handler.prepare(link)
+      apply = try erased.prepare(link)
     } catch {
       throw .refused(error.reason)
     }
     try check(deadline, of: link, log: &log)
     do {
-      try handler.apply(prepared)
+      try apply()
     } catch {
       throw .refused(error.reason)
     }
-    let entry = AppliedReplyCache.Entry(url: url, link: link, prepared: prepared, reply: renderApplied(link))
+    let entry = AppliedReplyCache.Entry(url: url, link: link, reapply: apply, reply: renderApplied(link))
     if reusesReplies { appliedReplies.insert(entry) }
     return entry
   }
 
   /// Applies a link held in the cache again: its deadline checked, then what was prepared for
   /// it applied.
-  private mutating func reapply(_ cached: AppliedReplyCache<Handler.Prepared>.Entry, deadline: Int?)
+  private mutating func reapply(_ cached: AppliedReplyCache.Entry, deadline: Int?)
     throws(RequestError)
   {
     try check(deadline)
     // What the handler prepared for `cached.link`, kept with it: no `prepare` per link.
     do {
-      try handler.apply(cached.prepared)
+      try cached.reapply()
     } catch {
       throw .refused(error.reason)
     }
@@ -250,7 +254,7 @@ package struct RequestHandler<Handler: LinkHandler> {
   /// time of a link not seen before).
   private func renderApplied(_ link: Link) -> AppliedReply {
     let canonical = table.url(for: link)
-    let state = handler.state
+    let state = erased.state()
     var reply: [UInt8] = []
     reply.reserveCapacity(state.screen.utf8.count + 256)
     JSON.object([
@@ -276,7 +280,7 @@ extension UnsafeBufferPointer<UInt8> {
   /// a fifth of the app's time per cached link. ASCII, what requests almost always are, is
   /// valid UTF-8 as it is, so it is checked for first and decoded directly.
   func decodedIfValidUTF8() -> String? {
-    allSatisfy { $0 < 0x80 } ? String(decoding: self, as: UTF8.self) : String(validating: self, as: UTF8.self)
+    allSatisfy { $0 < 0x80 } ? String(decoding: self, as: UTF8.self) : String(validatingUTF8Bytes: self)
   }
 
   /// Without leading and trailing ASCII spaces, tabs, CRs and LFs.

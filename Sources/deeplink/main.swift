@@ -1,4 +1,5 @@
 import DeepLinkCommand
+import RecipeRoutes
 
 #if canImport(Glibc)
   import Glibc
@@ -6,4 +7,4 @@ import DeepLinkCommand
   import Darwin
 #endif
 
-exit(DeepLinkTool.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(DeepLinkTool(name: "deeplink", table: .builtIn, readsRoutesFiles: true).main())

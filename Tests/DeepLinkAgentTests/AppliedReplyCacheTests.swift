@@ -47,24 +47,24 @@ import Testing
   }
 
   @Test func theCacheIsBounded() throws {
-    var cache = AppliedReplyCache<NavigationState>(capacity: 2)
+    var cache = AppliedReplyCache(capacity: 2)
     for message in ["a", "b", "c", "d", "e"] {
       let url = "debug://login-error?message=\(message)"
       let link = try RouteTable.builtIn.parse(url)
       cache.insert(
-        .init(url: url, link: link, prepared: link.target, reply: AppliedReply(reply: message, log: message)))
+        .init(url: url, link: link, reapply: {}, reply: AppliedReply(reply: message, log: message)))
       #expect(cache.count <= 2)
       #expect(cache[url]?.reply.reply == Array(message.utf8))
     }
   }
 
   @Test func everyHeldTextIsFoundUnderItsOwnBytes() throws {
-    var cache = AppliedReplyCache<NavigationState>(capacity: 64)
+    var cache = AppliedReplyCache(capacity: 64)
     let urls = (0..<64).map { "debug://login-error?message=m\($0)" }
     for url in urls {
       cache.insert(
         .init(
-          url: url, link: try RouteTable.builtIn.parse(url), prepared: .root,
+          url: url, link: try RouteTable.builtIn.parse(url), reapply: {},
           reply: AppliedReply(reply: url, log: url)))
     }
     #expect(cache.count == 64)
@@ -74,13 +74,13 @@ import Testing
   }
 
   @Test func holdingATextAgainReplacesItsEntry() throws {
-    var cache = AppliedReplyCache<NavigationState>(capacity: 4)
+    var cache = AppliedReplyCache(capacity: 4)
     let url = "debug://settings"
     let link = try RouteTable.builtIn.parse(url)
     cache.insert(
-      .init(url: url, link: link, prepared: link.target, reply: AppliedReply(reply: "first", log: "")))
+      .init(url: url, link: link, reapply: {}, reply: AppliedReply(reply: "first", log: "")))
     cache.insert(
-      .init(url: url, link: link, prepared: link.target, reply: AppliedReply(reply: "second", log: "")))
+      .init(url: url, link: link, reapply: {}, reply: AppliedReply(reply: "second", log: "")))
     #expect(cache.count == 1)
     #expect(cache[url]?.reply.reply == Array("second".utf8))
   }

@@ -46,18 +46,18 @@ import Testing
     let reply = try send("shop://product?id=100").reply
     #expect(reply["error"]?["kind"] == .string("invalid-value"))
     #expect(try send("debug://product?id=1").reply["error"]?["kind"] == .string("wrong-scheme"))
-    #expect(requests.handler.opened.isEmpty)
+    #expect(requests.handler(as: Shop.self).opened.isEmpty)
   }
 
   @Test mutating func aRefusalCarriesItsReasonAndChangesNothing() throws {
     _ = try send("shop://add")
-    let before = requests.handler.state
+    let before = requests.handler(as: Shop.self).state
     let (reply, log) = try send("shop://product?id=13")
     #expect(reply["ok"] == .bool(false))
     #expect(reply["error"]?["kind"] == .string("refused"))
     #expect(reply["error"]?["message"] == .string("product 13 is out of the catalogue; try another id"))
     #expect(log == nil)
-    #expect(requests.handler.state == before)
+    #expect(requests.handler(as: Shop.self).state == before)
   }
 
   @Test mutating func theReplyCarriesTheStateTheAppReportsAfterApplying() throws {

@@ -83,7 +83,7 @@ final class ServedHandler: Sendable {
   private let finished = DispatchSemaphore(value: 0)
   var path: String { server.path }
 
-  init(path: String, handler: RequestHandler<AppModel>) throws {
+  init(path: String, handler: RequestHandler) throws {
     var options = LineServer.Options()
     options.stopsOnSignals = false
     server = LineServer(path: path, options: options)

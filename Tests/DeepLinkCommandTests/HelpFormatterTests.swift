@@ -91,12 +91,12 @@ struct HelpFormatterTests {
     #expect(recorded.subtracting(produced).isEmpty, "golden files nothing produces any more")
   }
 
-  @Test func everyCommandAndMcpToolNameIsReservedInTheRouteTable() {
+  @Test func everyCommandAndMcpToolNameIsReservedByTheTool() {
     // `open_url` needs no reservation: a route name cannot hold an underscore.
     let mcpTools = McpTool.fixedNames.filter { !$0.contains("_") }
-    #expect(Set(BuiltInCommand.allCases.map(\.name) + mcpTools) == Set(RouteTable.reservedNames))
-    #expect(!RouteTable.reservedNames.contains(BuiltInCommand.completeCallback))
-    #expect(Set(GlobalOption.allCases.map(\.rawValue)) == Set(RouteTable.reservedParameterNames))
+    #expect(Set(BuiltInCommand.allCases.map(\.name) + mcpTools) == Set(DeepLinkTool.reservedRouteNames))
+    #expect(!DeepLinkTool.reservedRouteNames.contains(BuiltInCommand.completeCallback))
+    #expect(Set(GlobalOption.allCases.map(\.rawValue)) == Set(DeepLinkTool.reservedParameterNames))
   }
 
   @Test func theHiddenCompletionCallbackIsNotInHelp() {

@@ -40,7 +40,7 @@ extension AppModel: LinkHandler {
   }
 }
 
-extension RequestHandler where Handler == AppModel {
+extension RequestHandler {
   /// A handler for the sample app, by default on the sample's table: what `deeplink-app`
   /// serves, and what tests and benchmarks drive without a socket.
   package init(
@@ -53,5 +53,5 @@ extension RequestHandler where Handler == AppModel {
   }
 
   /// The sample app the handler applies links to.
-  package var app: AppModel { handler }
+  package var app: AppModel { handler(as: AppModel.self) }
 }

@@ -57,7 +57,7 @@ struct InvocationParser {
       } catch .unknownOption {
         // `deeplink url --id 1`: a route's option before the route it belongs to.
         throw .missingArgument(
-          .url, what: "a route before the route's options (deeplink url <route> --<option> …)")
+          .url, what: "a route before the route's options (\(ToolName.current) url <route> --<option> …)")
       }
       guard let word = next else {
         throw .missingArgument(.url, what: "a route")

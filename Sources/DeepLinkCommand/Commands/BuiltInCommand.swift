@@ -1,6 +1,7 @@
 /// The commands of `deeplink` that are not routes, declared once for parsing and help.
 ///
-/// Every name here is in `RouteTable.reservedNames`, so no route can take it (a test checks).
+/// Every name here is in `DeepLinkTool.reservedRouteNames`, so no route can take it
+/// (``DeepLinkTool/problems(in:)`` reports one that does).
 /// The hidden completion callback, ``completeCallback``, is not one of them: it is not shown
 /// in help and not offered by completion.
 package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
@@ -66,7 +67,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .url:
       "Builds the link exactly as the route command would, and prints its URL instead of sending "
-        + "it. No app is needed. The route's options are those of 'deeplink help <route>'."
+        + "it. No app is needed. The route's options are those of '\(ToolName.current) help <route>'."
     case .open:
       "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
         + "route table first: a link the table does not know is a usage error and is not sent. "
@@ -115,7 +116,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "installed lists nothing. With --json, an array of objects with 'target', 'kind' (app, "
         + "simulator, android), 'name' and 'id' (the socket, UDID or serial). On a simulator, the "
         + "first link of a custom scheme stops at an \"Open in <App>?\" prompt while simctl reports "
-        + "success: run 'deeplink approve --bundle-id <id>' once per simulator."
+        + "success: run '\(ToolName.current) approve --bundle-id <id>' once per simulator."
     case .approve:
       "Pre-approves the table's scheme for the app with this bundle id on a simulator, so that "
         + "links open without the \"Open in <App>?\" prompt: runs xcrun simctl spawn <UDID> "
@@ -139,7 +140,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
         + "after any command shows the same page."
     case .version:
-      "Prints the version of deeplink and the fingerprint of its route table, which the app "
+      "Prints the version of \(ToolName.current) and the fingerprint of its route table, which the app "
         + "reports too: when they differ, the two were built from different tables."
     }
   }

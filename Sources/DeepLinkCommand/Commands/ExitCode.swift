@@ -28,7 +28,7 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
     case .usage: "usage error: the command line is wrong; nothing was sent"
     case .rejected: "the app rejected the link, or no app on the device handles its scheme"
     case .unavailable: "no app is listening on the socket, or no usable simulator, device or tool"
-    case .internalError: "internal error in deeplink or the app"
+    case .internalError: "internal error in \(ToolName.current) or the app"
     case .timedOut: "the app, or the simulator or device tool, did not answer in time"
     case .closedOutput:
       "stdout was closed by its reader (| head): stopped at once, silently, as if by SIGPIPE"

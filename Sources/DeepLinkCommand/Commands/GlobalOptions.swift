@@ -134,7 +134,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .quiet: "Print nothing on stdout, whatever the command; errors still go to stderr"
     case .target:
       "Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; "
-        + "'deeplink targets' lists them"
+        + "'\(ToolName.current) targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
     case .dryRun:
       "Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)"

@@ -108,7 +108,7 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unknownCommand, .unknownHelpTopic:
       UsageContext.topLevel.hint
     case .unknownRoute, .invalidLink:
-      "Run 'deeplink routes' for the routes and their options."
+      "Run '\(ToolName.current) routes' for the routes and their options."
     case .unknownOption(_, let context, _, _), .missingValue(_, let context),
       .invalidValue(_, _, _, let context), .unexpectedValue(_, _, let context),
       .duplicateOption(_, let context), .conflictingOptions(_, _, let context),
@@ -121,7 +121,7 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unknownShell:
       UsageContext.command(.completions).hint
     case .unterminatedQuote, .trailingBackslash, .programNameInBatchLine:
-      "Run 'deeplink help batch' for the format of a line."
+      "Run '\(ToolName.current) help batch' for the format of a line."
     case .urlGivenToURL:
       UsageContext.command(.open).hint
     case .optionAfterTerminator(_, let context):
@@ -166,9 +166,9 @@ package enum UsageContext: Hashable, Sendable {
   /// The line that points at the relevant help.
   var hint: String {
     switch self {
-    case .topLevel: "Run 'deeplink help' for the commands and routes."
-    case .command(let command): "Run 'deeplink help \(command.name)' for its usage."
-    case .route(let name): "Run 'deeplink help \(name)' for its options."
+    case .topLevel: "Run '\(ToolName.current) help' for the commands and routes."
+    case .command(let command): "Run '\(ToolName.current) help \(command.name)' for its usage."
+    case .route(let name): "Run '\(ToolName.current) help \(name)' for its options."
     }
   }
 }

@@ -17,25 +17,51 @@ package enum CompletionScript {
       case .zsh: ZshScript(model: model).lines
       case .fish: FishScript(model: model).lines
       }
-    return lines.joined(separator: "\n") + "\n"
+    let script = lines.joined(separator: "\n") + "\n"
+    return ToolName.current == "deeplink" ? script : renamed(script)
+  }
+
+  /// The script written for `deeplink`, for the tool's own name: its functions
+  /// (`_deeplink_value` → `_shop_value`), the command it completes and calls back, and the
+  /// header. Route data (help, choices) is left as the table declares it.
+  static func renamed(_ script: String) -> String {
+    let name = ToolName.current
+    let identifier = ToolName.identifier
+    return script.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      var line = String(line)
+      line = line.replacing("_deeplink", with: "_" + identifier)
+      for (old, new) in [
+        ("command=deeplink", "command=\(name)"), ("set command deeplink", "set command \(name)"),
+        ("#compdef deeplink", "#compdef \(name)"), ("complete -c deeplink ", "complete -c \(name) "),
+        ("completion for deeplink.", "completion for \(name)."), ("`deeplink ", "`\(name) "),
+        ("and deeplink itself is asked", "and \(name) itself is asked"),
+      ] {
+        line = line.replacing(old, with: new)
+      }
+      let trimmed = line.drop(while: { $0 == " " })
+      if (trimmed.hasPrefix("complete -F ") || trimmed.hasPrefix("compdef ")), line.hasSuffix(" deeplink") {
+        line = String(line.dropLast("deeplink".count)) + name
+      }
+      return line
+    }.joined(separator: "\n")
   }
 
   /// The file name in `completions/`: `deeplink.bash`, `_deeplink` (zsh's `#compdef`
   /// convention), `deeplink.fish`.
   package static func fileName(for shell: CompletionShell) -> String {
     switch shell {
-    case .bash: "deeplink.bash"
-    case .zsh: "_deeplink"
-    case .fish: "deeplink.fish"
+    case .bash: "\(ToolName.current).bash"
+    case .zsh: "_\(ToolName.current)"
+    case .fish: "\(ToolName.current).fish"
     }
   }
 
   /// Where `make install` puts the script, under the prefix: where each shell looks by default.
   package static func installPath(for shell: CompletionShell) -> String {
     switch shell {
-    case .bash: "share/bash-completion/completions/deeplink"
-    case .zsh: "share/zsh/site-functions/_deeplink"
-    case .fish: "share/fish/vendor_completions.d/deeplink.fish"
+    case .bash: "share/bash-completion/completions/\(ToolName.current)"
+    case .zsh: "share/zsh/site-functions/_\(ToolName.current)"
+    case .fish: "share/fish/vendor_completions.d/\(ToolName.current).fish"
     }
   }
 

@@ -73,7 +73,7 @@ enum AndroidCommands {
     }
     if message.contains("device '\(serial)' not found") || message.contains("no devices/emulators") {
       return .deviceUnavailable(
-        "Android device \(serial)", advice: "`deeplink targets` lists the attached devices",
+        "Android device \(serial)", advice: "`\(ToolName.current) targets` lists the attached devices",
         toolMessage: message)
     }
     return .toolFailed(["adb"] + command, status: result.status, toolMessage: message)

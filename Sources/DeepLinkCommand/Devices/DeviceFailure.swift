@@ -116,12 +116,12 @@ enum DeviceFailure: Error, Hashable, Sendable {
     case .needsAgent(let command, let target):
       "\(command.name) needs the app's answer, which a link sent to --target \(target.text) cannot "
         + "give (the app has no deeplink agent there)"
-        + (command == .screen ? "; `deeplink screen --png FILE` takes a screenshot instead" : "")
+        + (command == .screen ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
     case .wrongTarget(let command, let target, let expected):
       "\(command.name) works with \(expected), not --target \(target.text)"
     case .noPixels:
       "screen --png needs a simulator or android --target: the headless app has no pixels "
-        + "(`deeplink screen` prints its screen as text)"
+        + "(`\(ToolName.current) screen` prints its screen as text)"
     case .notAScreenshot(let command, let toolMessage):
       "`\(Self.commandLine(command))` gave no PNG image" + Self.quoted(toolMessage)
     case .cannotWrite(let path, let errno):

@@ -48,18 +48,18 @@ package enum HelpFormatter {
     let names = table.routes.map(\.name) + BuiltInCommand.allCases.map(\.name)
     let leftWidth = min(20, names.map(\.count).max() ?? 0)
     return [
-      Section(title("deeplink — drive a running app to any screen through its debug links")),
+      Section(title("\(ToolName.current) — drive a running app to any screen through its debug links")),
       Section(
         TextLayout.wrap(
           "Builds a debug link\(example) from the route table, sends it to the running app over a "
             + "Unix domain socket, waits until the app has applied it, and prints the screen the app "
-            + "now shows. When deeplink returns, the state is applied, or the exit code says why not."
+            + "now shows. When \(ToolName.current) returns, the state is applied, or the exit code says why not."
         )),
       Section(
         "USAGE",
         [
-          "  deeplink <route> [--<option> <value>...] [<global options>]",
-          "  deeplink <command> [<arguments>] [<global options>]",
+          "  \(ToolName.current) <route> [--<option> <value>...] [<global options>]",
+          "  \(ToolName.current) <command> [<arguments>] [<global options>]",
         ]),
       Section(
         "ROUTES",
@@ -76,7 +76,7 @@ package enum HelpFormatter {
         TextLayout.columns(DeepLinkTool.environmentVariables.map { ($0.name, $0.summary) })),
       Section(
         TextLayout.wrap(
-          "Run 'deeplink help <route>' for a route's options, 'deeplink help <command>' for a "
+          "Run '\(ToolName.current) help <route>' for a route's options, '\(ToolName.current) help <command>' for a "
             + "command's usage.")),
     ]
   }
@@ -85,11 +85,11 @@ package enum HelpFormatter {
 
   static func route(_ route: Route, table: RouteTable) -> [Section] {
     var sections = [
-      Section(title("deeplink \(route.name) — \(route.summary)")),
+      Section(title("\(ToolName.current) \(route.name) — \(route.summary)")),
       Section(
         "USAGE",
         TextLayout.wrap(
-          words: ["deeplink", route.name] + route.parameters.map(\.usage) + ["[<global options>]"],
+          words: [ToolName.current, route.name] + route.parameters.map(\.usage) + ["[<global options>]"],
           indent: 2, hangingIndent: 4)),
     ]
     if !route.help.isEmpty {
@@ -103,10 +103,10 @@ package enum HelpFormatter {
     }
     var examples: [(String, String)] = []
     for link in [RouteExample.minimal(route), RouteExample.full(route)].compactMap({ $0 }) {
-      examples.append(("deeplink " + link.commandLine, "sends " + table.url(for: link)))
+      examples.append(("\(ToolName.current) " + link.commandLine, "sends " + table.url(for: link)))
     }
     if let link = RouteExample.minimal(route) {
-      examples.append(("deeplink url " + link.commandLine, "prints the URL without sending it"))
+      examples.append(("\(ToolName.current) url " + link.commandLine, "prints the URL without sending it"))
     }
     sections.append(Section("EXAMPLES", exampleLines(examples)))
     sections.append(globalOptionsReminder)
@@ -117,12 +117,14 @@ package enum HelpFormatter {
 
   static func command(_ command: BuiltInCommand, table: RouteTable) -> [Section] {
     var sections = [
-      Section(title("deeplink \(command.name) — \(command.summary)")),
+      Section(title("\(ToolName.current) \(command.name) — \(command.summary)")),
       Section(
         "USAGE",
         [
-          (["  deeplink", command.name, command.synopsis, "[<global options>]"].filter { !$0.isEmpty })
-            .joined(separator: " ")
+          (["  \(ToolName.current)", command.name, command.synopsis, "[<global options>]"].filter {
+            !$0.isEmpty
+          })
+          .joined(separator: " ")
         ]),
       Section(TextLayout.wrap(command.details)),
     ]
@@ -142,35 +144,42 @@ package enum HelpFormatter {
     let link = RouteExample.representative(in: table)
     switch command {
     case .url:
-      return link.map { [("deeplink url " + $0.commandLine, "prints " + table.url(for: $0))] } ?? []
+      return link.map { [("\(ToolName.current) url " + $0.commandLine, "prints " + table.url(for: $0))] }
+        ?? []
     case .open:
       return link.map {
         [
           (
-            "deeplink open " + ShellQuoting.quote(table.url(for: $0)),
-            "sends the link, as 'deeplink \($0.commandLine)' does"
+            "\(ToolName.current) open " + ShellQuoting.quote(table.url(for: $0)),
+            "sends the link, as '\(ToolName.current) \($0.commandLine)' does"
           )
         ]
       } ?? []
     case .routes:
       return [
-        ("deeplink routes", "lists the routes"),
-        ("deeplink routes --json", "the same, for machines"),
-        ("deeplink routes --markdown", "the route reference of README.md"),
+        ("\(ToolName.current) routes", "lists the routes"),
+        ("\(ToolName.current) routes --json", "the same, for machines"),
+        ("\(ToolName.current) routes --markdown", "the route reference of README.md"),
       ]
     case .state:
-      return [("deeplink state --json", "prints the state as one JSON object")]
+      return [("\(ToolName.current) state --json", "prints the state as one JSON object")]
     case .screen:
       return [
-        ("deeplink screen", "prints what the app shows"),
-        ("deeplink --target simulator screen --png shot.png", "saves a screenshot of the booted simulator"),
+        ("\(ToolName.current) screen", "prints what the app shows"),
+        (
+          "\(ToolName.current) --target simulator screen --png shot.png",
+          "saves a screenshot of the booted simulator"
+        ),
       ]
     case .wait:
-      return [("deeplink wait --timeout 10", "waits up to 10 seconds for the app")]
+      return [("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app")]
     case .mcp:
       return [
-        ("claude mcp add deeplink -- deeplink mcp", "lets Claude Code call the routes as tools"),
-        ("deeplink mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
+        (
+          "claude mcp add \(ToolName.current) -- \(ToolName.current) mcp",
+          "lets Claude Code call the routes as tools"
+        ),
+        ("\(ToolName.current) mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
       ]
     case .batch:
       var lines = ["# one link per line"]
@@ -180,40 +189,40 @@ package enum HelpFormatter {
       }
       return [
         (
-          "deeplink batch steps.txt",
+          "\(ToolName.current) batch steps.txt",
           "sends the links of steps.txt, such as:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         ),
         (
-          "echo \(ShellQuoting.quote(lines.dropFirst().first ?? "")) | deeplink batch",
+          "echo \(ShellQuoting.quote(lines.dropFirst().first ?? "")) | \(ToolName.current) batch",
           "one link from standard input"
         ),
       ]
     case .targets:
       return [
-        ("deeplink targets", "lists the app, booted simulators and attached Android devices"),
-        ("deeplink targets --json", "the same, for machines"),
+        ("\(ToolName.current) targets", "lists the app, booted simulators and attached Android devices"),
+        ("\(ToolName.current) targets --json", "the same, for machines"),
       ]
     case .approve:
       return [
         (
-          "deeplink approve --bundle-id com.example.Recipes",
+          "\(ToolName.current) approve --bundle-id com.example.Recipes",
           "\(table.scheme):// links open in that app on the booted simulator without asking"
         )
       ]
     case .completions:
       return [
-        ("source <(deeplink completions bash)", "in ~/.bashrc"),
-        ("deeplink completions zsh > ~/.zfunc/_deeplink", "with ~/.zfunc in $fpath"),
-        ("deeplink completions fish > ~/.config/fish/completions/deeplink.fish", ""),
+        ("source <(\(ToolName.current) completions bash)", "in ~/.bashrc"),
+        ("\(ToolName.current) completions zsh > ~/.zfunc/_\(ToolName.current)", "with ~/.zfunc in $fpath"),
+        ("\(ToolName.current) completions fish > ~/.config/fish/completions/\(ToolName.current).fish", ""),
       ]
     case .help:
-      guard let route = link?.route else { return [("deeplink help", "the overview")] }
+      guard let route = link?.route else { return [("\(ToolName.current) help", "the overview")] }
       return [
-        ("deeplink help \(route.name)", "the options of \(route.name)"),
-        ("deeplink \(route.name) --help", "the same"),
+        ("\(ToolName.current) help \(route.name)", "the options of \(route.name)"),
+        ("\(ToolName.current) \(route.name) --help", "the same"),
       ]
     case .version:
-      return [("deeplink --version", "the same as 'deeplink version'")]
+      return [("\(ToolName.current) --version", "the same as '\(ToolName.current) version'")]
     }
   }
 
@@ -226,7 +235,8 @@ package enum HelpFormatter {
   /// The last paragraph of a route's or a command's page.
   private static var globalOptionsReminder: Section {
     Section(
-      TextLayout.wrap("The global options (\(globalFlags)) work here too; run 'deeplink help' for them."))
+      TextLayout.wrap(
+        "The global options (\(globalFlags)) work here too; run '\(ToolName.current) help' for them."))
   }
 
   /// A page's first line, wrapped.

@@ -112,7 +112,7 @@ struct McpSession {
       (
         "serverInfo",
         .object([
-          ("name", .string("deeplink")), ("title", .string("deeplink")),
+          ("name", .string(ToolName.current)), ("title", .string(ToolName.current)),
           ("version", .string(DeepLinkVersion.number)),
         ])
       ),

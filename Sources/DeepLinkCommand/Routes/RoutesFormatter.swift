@@ -99,7 +99,7 @@ package enum RoutesFormatter {
       let link = RouteExample.minimal(route)
       lines.append(
         row([
-          code(route.name), route.summary, link.map { code("deeplink " + $0.commandLine) } ?? "",
+          code(route.name), route.summary, link.map { code(ToolName.current + " " + $0.commandLine) } ?? "",
           link.map { code(table.url(for: $0)) } ?? "",
         ]))
     }

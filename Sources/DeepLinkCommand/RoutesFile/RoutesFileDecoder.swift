@@ -107,7 +107,7 @@ enum RoutesFileDecoder {
         guard RouteTable.isValidName(text, allowUppercase: false) else {
           throw LocatedProblem(location: place, problem: .badName(text, kind: .route))
         }
-        guard !RouteTable.reservedNames.contains(text) else {
+        guard !DeepLinkTool.reservedRouteNames.contains(text) else {
           throw LocatedProblem(location: place, problem: .reservedName(text, kind: .route))
         }
         name = text
@@ -179,7 +179,7 @@ enum RoutesFileDecoder {
     guard RouteTable.isValidName(name, allowUppercase: true) else {
       throw LocatedProblem(location: location.with(key: "name"), problem: .badName(name, kind: .parameter))
     }
-    guard !RouteTable.reservedParameterNames.contains(name) else {
+    guard !DeepLinkTool.reservedParameterNames.contains(name) else {
       throw LocatedProblem(
         location: location.with(key: "name"), problem: .reservedName(name, kind: .parameter))
     }

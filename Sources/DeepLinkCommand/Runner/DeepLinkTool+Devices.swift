@@ -202,7 +202,8 @@ extension DeepLinkTool {
     let runner = toolRunner(options)
     let listing = TargetListing.discover(socket: socketPath(options), runner: { runner })
     for note in listing.notes {
-      streams.err("deeplink: note: " + ControlCharacters.escaped(note, keepingNewlines: true) + "\n")
+      streams.err(
+        "\(ToolName.current): note: " + ControlCharacters.escaped(note, keepingNewlines: true) + "\n")
     }
     guard !options.quiet else { return }
     try write(

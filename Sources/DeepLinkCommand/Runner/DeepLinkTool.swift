@@ -1,35 +1,71 @@
-package import DeepLinkRoutes
+public import DeepLinkRoutes
 package import DeepLinkWire
-import RecipeRoutes
 
-/// The `deeplink` program: parses the command line, runs the command, returns the exit code.
+/// A `deeplink` for any route table, under the tool's own name: subcommands and options from
+/// the table's routes, help, errors with suggestions, `url`, `open`, `state`, `screen`, `wait`,
+/// `batch`, `routes`, `completions` (scripts for the tool's name), `--target` delivery to a
+/// simulator or Android device, and the documented exit codes.
 ///
-/// The executable's `main.swift` is one call to ``main(arguments:)``; everything else lives
-/// here, where tests can reach it.
-package struct DeepLinkTool {
+/// A tool's whole `main.swift`:
+///
+///     import DeepLinkCommand
+///     import ShopRoutes  // the target that declares `RouteTable.shop`
+///
+///     exit(DeepLinkTool(name: "shop", table: .shop).main())
+///
+/// `deeplink` itself is this type over the recipe sample's table. Check a table before you
+/// ship a tool with ``problems(in:)`` (in a test): a route named like a command, or a parameter
+/// named like a global option, would be unreachable.
+public struct DeepLinkTool {
+  /// The tool's name, as typed in a shell: every help text, message, example and completion
+  /// script says it.
+  public let name: String
   let table: RouteTable
   /// Where ``table`` came from: built in, or a routes file.
   let source: TableSource
+  /// The tool's own table, in use unless a routes file replaces it.
+  let builtIn: RouteTable
+  /// Whether a routes file may replace ``builtIn`` (`deeplink`: yes).
+  let readsRoutesFiles: Bool
   /// Gives the environment variables `deeplink` reads; asked only by the commands that use
   /// them (the socket's path, colour in help).
   private let readEnvironment: () -> [String: String]
   /// Standard output and error; with `--quiet`, output goes nowhere (one rule for every command).
   var streams = StandardStreams()
 
-  package init(table: RouteTable = .builtIn, source: TableSource = .builtIn, environment: [String: String]) {
-    self.init(table: table, source: source, readEnvironment: { environment })
+  /// A tool called `name` for the links of `table`, reading the process's environment.
+  ///
+  /// - Parameter readsRoutesFiles: whether a routes file (`--routes`, `$DEEPLINK_ROUTES`, a
+  ///   `deeplink.routes.json` found from the current directory) replaces `table`, as it does
+  ///   for `deeplink`; off by default, so that a tool for one app always speaks that app's links.
+  public init(name: String, table: RouteTable, readsRoutesFiles: Bool = false) {
+    self.init(
+      name: name, table: table, readsRoutesFiles: readsRoutesFiles,
+      readEnvironment: { EnvironmentVariable.values(of: Self.environmentVariables) })
+  }
+
+  package init(
+    name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
+    environment: [String: String]
+  ) {
+    self.init(name: name, table: table, source: source, builtIn: builtIn, readEnvironment: { environment })
   }
 
   init(
-    table: RouteTable = .builtIn, source: TableSource = .builtIn,
-    readEnvironment: @escaping () -> [String: String]
+    name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
+    readsRoutesFiles: Bool = false, readEnvironment: @escaping () -> [String: String]
   ) {
+    self.name = name
+    self.builtIn = builtIn ?? table
+    self.readsRoutesFiles = readsRoutesFiles
     self.table = table
     self.source = source
     self.readEnvironment = readEnvironment
   }
 
-  /// Runs `deeplink` with `arguments` (without the program name) and returns its exit code.
+  /// Runs the tool with `arguments` (without the program name; by default the process's) and
+  /// returns its exit code: 0 done, 64 usage error, 65 the app rejected the link, 69 no app,
+  /// 70 internal error, 75 timed out (`help` lists them).
   ///
   /// The table comes from ``TableSource``: `--routes`, `DEEPLINK_ROUTES`, a
   /// `deeplink.routes.json` found from the current directory, else the built-in one. A routes
@@ -39,25 +75,35 @@ package struct DeepLinkTool {
   /// The environment is read when a command needs it, not up front: `deeplink url` then
   /// builds no dictionary at all, and the first one in a process costs the Swift runtime a
   /// conformance lookup across the whole binary, a fifth of that command's start-up.
-  package static func main(arguments: [String]) -> Int32 {
+  public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
     StandardDescriptors.openMissing()
-    let readEnvironment = { EnvironmentVariable.values(of: environmentVariables) }
-    if arguments.first == BuiltInCommand.completeCallback {
-      return DeepLinkTool(readEnvironment: readEnvironment).run(arguments).rawValue
+    guard readsRoutesFiles, arguments.first != BuiltInCommand.completeCallback else {
+      if !readsRoutesFiles, arguments.first != BuiltInCommand.completeCallback,
+        Invocation.routesOption(in: arguments) != nil
+      {
+        // Never ignored in silence: a tool for one app has its table built in.
+        ToolName.$current.withValue(name) {
+          fail("--routes: \(name) reads no routes file; its route table is built in (deeplink reads one)")
+        }
+        return ExitCode.usage.rawValue
+      }
+      return run(arguments).rawValue
     }
     let source = TableSource.resolve(option: Invocation.routesOption(in: arguments))
     let table: RouteTable
     do {
-      table = try source.table(builtIn: .builtIn)
+      table = try source.table(builtIn: builtIn)
     } catch {
-      let tool = DeepLinkTool(readEnvironment: readEnvironment)
-      tool.fail(
-        kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: .usage,
-        OutputFlags(arguments))
+      ToolName.$current.withValue(name) {
+        fail(
+          kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: .usage,
+          OutputFlags(arguments))
+      }
       return ExitCode.usage.rawValue
     }
-    return DeepLinkTool(table: table, source: source, readEnvironment: readEnvironment).run(arguments)
-      .rawValue
+    return DeepLinkTool(
+      name: name, table: table, source: source, builtIn: builtIn, readEnvironment: readEnvironment
+    ).run(arguments).rawValue
   }
 
   var environment: [String: String] { readEnvironment() }
@@ -76,7 +122,16 @@ package struct DeepLinkTool {
     return variables
   }()
 
+  /// Runs the command `arguments` name, under the tool's ``name``.
   package func run(_ arguments: [String]) -> ExitCode {
+    ToolName.$current.withValue(name) { runCommand(arguments) }
+  }
+
+  private func runCommand(_ arguments: [String]) -> ExitCode {
+    if arguments == [ManPage.callback] {
+      streams.out(ManPage.text(table: table))
+      return .success
+    }
     // `--json` and `--quiet` hold even when the line does not parse (its error is JSON) and
     // when help or the version replace the command.
     let flags = OutputFlags(arguments)
@@ -168,7 +223,7 @@ package struct DeepLinkTool {
     case .completions(let shell):
       // The script always carries the built-in table: it is installed once, and asks
       // `deeplink` whenever a routes file is in effect where Tab is pressed.
-      let script = CompletionScript.text(for: shell, table: source == .builtIn ? table : .builtIn)
+      let script = CompletionScript.text(for: shell, table: builtIn)
       try write(
         options.json
           ? JSON.object([("shell", .string(shell.rawValue)), ("script", .string(script))]).pretty + "\n"
@@ -341,7 +396,9 @@ package struct DeepLinkTool {
     defer {
       if let foreign = session.foreignVersion {
         streams.err(
-          "deeplink: warning: " + Self.foreignTableWarning(app: foreign, table: table, source: source) + "\n")
+          "\(ToolName.current): warning: "
+            + Self.foreignTableWarning(app: foreign, table: table, source: source)
+            + "\n")
       }
     }
     return try body(&session)
@@ -353,7 +410,7 @@ package struct DeepLinkTool {
   /// links it does not know.
   static func foreignTableWarning(app: String, table: RouteTable, source: TableSource) -> String {
     guard let path = source.path else {
-      return "the app runs route table \(app), this deeplink was built from \(table.version); "
+      return "the app runs route table \(app), this \(ToolName.current) was built from \(table.version); "
         + "rebuild both from one checkout"
     }
     return "the app runs route table \(app), but the routes file \(path) describes table "
@@ -364,7 +421,7 @@ package struct DeepLinkTool {
   /// `deeplink: error: <message>`, control characters made visible: the first line of every
   /// failure on stderr, and the text of a failed MCP tool call.
   static func errorLine(_ message: String) -> String {
-    "deeplink: error: " + ControlCharacters.escaped(message, keepingNewlines: true)
+    "\(ToolName.current): error: " + ControlCharacters.escaped(message, keepingNewlines: true)
   }
 
   /// Reports a failure on stderr: `deeplink: error: …` and a hint line, control characters

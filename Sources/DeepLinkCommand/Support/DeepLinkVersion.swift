@@ -6,11 +6,11 @@ package enum DeepLinkVersion {
   /// The release of the package, shared with `deeplink-app`.
   package static var number: String { PackageVersion.number }
 
-  /// `deeplink 0.1.0 (route table 1a2b3c4d5e6f7a8b, built in)`: the release, the fingerprint of
-  /// the table in use, which the app reports too, and where the table came from
-  /// (`from shop.json (--routes)`).
+  /// `deeplink 0.1.0 (route table 1a2b3c4d5e6f7a8b, built in)`: the tool's name and release,
+  /// the fingerprint of the table in use, which the app reports too, and where the table came
+  /// from (`from shop.json (--routes)`).
   package static func string(table: RouteTable, source: TableSource = .builtIn) -> String {
-    "deeplink \(number) (route table \(table.version), \(source.description))"
+    "\(ToolName.current) \(number) (route table \(table.version), \(source.description))"
   }
 }
 

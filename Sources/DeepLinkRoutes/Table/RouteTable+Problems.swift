@@ -1,26 +1,26 @@
 /// Something wrong with a route table's declarations, found by ``RouteTable/problems``.
 public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
+  /// Two routes have this name; the table keeps the first.
   case duplicateRoute(String)
-  case reservedName(String)
+  /// A route name that is not lowercase ASCII letters, digits and hyphens, a letter first.
   case invalidRouteName(String)
+  /// A parameter name that is not letters, digits and hyphens, a letter first.
   case invalidParameterName(route: String, parameter: String)
-  /// A parameter named like a global option of `deeplink` (`json`, `socket`, `help`, …).
-  case reservedParameterName(route: String, parameter: String)
+  /// Two parameters of one route have this name.
   case duplicateParameter(route: String, parameter: String)
+  /// A default its own parameter's type refuses (out of range, not a choice, another type).
   case invalidDefault(route: String, parameter: String)
+  /// A choice parameter with nothing to choose.
   case emptyChoices(route: String, parameter: String)
 
   /// The problem in one sentence, for a test failure or a build log.
   public var description: String {
     switch self {
     case .duplicateRoute(let name): "route '\(name)' is declared twice"
-    case .reservedName(let name): "route '\(name)' is named like a deeplink command"
     case .invalidRouteName(let name):
       "route name '\(name)' must be lowercase ASCII letters, digits and hyphens"
     case .invalidParameterName(let route, let parameter):
       "parameter '\(parameter)' of \(route) must start with a letter and hold only letters, digits, hyphens"
-    case .reservedParameterName(let route, let parameter):
-      "parameter '\(parameter)' of \(route) is named like a deeplink global option (--\(parameter))"
     case .duplicateParameter(let route, let parameter):
       "parameter '\(parameter)' of \(route) is declared twice"
     case .invalidDefault(let route, let parameter):
@@ -32,14 +32,13 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RouteTable {
-  /// Every problem with the declarations; empty for a sound table. Tests assert it is empty
-  /// for the sample's table.
+  /// Every problem with the declarations; empty for a sound table. Names a command-line tool
+  /// reserves for itself are that tool's own check (`DeepLinkTool.problems(in:)`).
   public var problems: [TableProblem] {
     var problems: [TableProblem] = []
     var seen: Set<String> = []
     for route in routes {
       if !seen.insert(route.name).inserted { problems.append(.duplicateRoute(route.name)) }
-      if Self.reservedNames.contains(route.name) { problems.append(.reservedName(route.name)) }
       if !Self.isValidName(route.name, allowUppercase: false) {
         problems.append(.invalidRouteName(route.name))
       }
@@ -47,9 +46,6 @@ extension RouteTable {
       for parameter in route.parameters {
         if !Self.isValidName(parameter.name, allowUppercase: true) {
           problems.append(.invalidParameterName(route: route.name, parameter: parameter.name))
-        }
-        if Self.reservedParameterNames.contains(parameter.name) {
-          problems.append(.reservedParameterName(route: route.name, parameter: parameter.name))
         }
         if !parameterNames.insert(parameter.name).inserted {
           problems.append(.duplicateParameter(route: route.name, parameter: parameter.name))

@@ -45,17 +45,4 @@ public struct RouteTable: Sendable {
   public func suggestion(for name: String) -> String? {
     Suggestion.closest(to: name, in: routes.lazy.map(\.name))
   }
-
-  /// Names a route may not take, because `deeplink` uses them as commands or `deeplink mcp`
-  /// as tools besides the routes (`screenshot`, on device targets).
-  public static let reservedNames: [String] = [
-    "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "mcp", "completions",
-    "help", "version", "screenshot",
-  ]
-
-  /// Names a parameter may not take, because `deeplink` uses them as global options
-  /// (`--socket`, `--json`, …) or for help: `recipe --json` must always mean JSON output.
-  public static let reservedParameterNames: [String] = [
-    "help", "version", "socket", "timeout", "json", "quiet", "target", "package", "dry-run", "routes",
-  ]
 }

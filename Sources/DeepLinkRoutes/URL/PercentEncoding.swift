@@ -53,7 +53,7 @@ enum PercentEncoding {
         index += 1
       }
     }
-    guard let text = String(validating: output, as: UTF8.self) else {
+    guard let text = String(validUTF8: output) else {
       throw .invalidUTF8(String(decoding: bytes, as: UTF8.self))
     }
     return text

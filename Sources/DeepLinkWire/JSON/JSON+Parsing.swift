@@ -226,7 +226,7 @@ private struct Parser {
       index += 1
       switch byte {
       case UInt8(ascii: "\""):
-        guard let text = String(validating: output, as: UTF8.self) else { throw .invalidUTF8 }
+        guard let text = String(validatingUTF8Bytes: output) else { throw .invalidUTF8 }
         return text
       case UInt8(ascii: "\\"):
         let escape = try peek()

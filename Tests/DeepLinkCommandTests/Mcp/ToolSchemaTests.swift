@@ -63,10 +63,10 @@ struct ToolSchemaTests {
     #expect(McpTool.openURL.annotations["readOnlyHint"] == .bool(false))
   }
 
-  @Test func aRouteNamedLikeAToolIsATableProblem() {
+  @Test func aRouteNamedLikeAToolIsAToolProblem() {
     for name in McpTool.fixedNames where !name.contains("_") {
       let table = RouteTable(routes: [Route(name, summary: "Clash")])
-      #expect(table.problems.contains(.reservedName(name)), "\(name)")
+      #expect(DeepLinkTool.problems(in: table).contains(.reservedRouteName(name)), "\(name)")
     }
   }
 }

@@ -55,12 +55,6 @@ struct RouteTableProblemsTests {
       "a duplicate route name", [route("home"), route("away"), route("home")], [.duplicateRoute("home")],
       ["route 'home' is declared twice"]),
     ProblemCase(
-      "a route named like a command", [route("help")], [.reservedName("help")],
-      ["route 'help' is named like a deeplink command"]),
-    ProblemCase(
-      "a route named url", [route("url")], [.reservedName("url")],
-      ["route 'url' is named like a deeplink command"]),
-    ProblemCase(
       "an uppercase route name", [route("Recipe")], [.invalidRouteName("Recipe")],
       ["route name 'Recipe' must be lowercase ASCII letters, digits and hyphens"]),
     ProblemCase(
@@ -85,14 +79,6 @@ struct RouteTableProblemsTests {
       "a parameter name with an underscore", [route("home", [.string("user_id", help: "")])],
       [.invalidParameterName(route: "home", parameter: "user_id")],
       ["parameter 'user_id' of home must start with a letter and hold only letters, digits, hyphens"]),
-    ProblemCase(
-      "a parameter named like a global option", [route("home", [.flag("json", help: "")])],
-      [.reservedParameterName(route: "home", parameter: "json")],
-      ["parameter 'json' of home is named like a deeplink global option (--json)"]),
-    ProblemCase(
-      "a parameter named help", [route("home", [.string("help", help: "")])],
-      [.reservedParameterName(route: "home", parameter: "help")],
-      ["parameter 'help' of home is named like a deeplink global option (--help)"]),
     ProblemCase(
       "a parameter name starting with a digit", [route("home", [.string("1d", help: "")])],
       [.invalidParameterName(route: "home", parameter: "1d")],
@@ -137,14 +123,12 @@ struct RouteTableProblemsTests {
       [route("Home", [.string("a_b", help: "")]), route("help"), route("help")],
       [
         .invalidRouteName("Home"), .invalidParameterName(route: "Home", parameter: "a_b"),
-        .reservedName("help"),
-        .duplicateRoute("help"), .reservedName("help"),
+        .duplicateRoute("help"),
       ],
       [
         "route name 'Home' must be lowercase ASCII letters, digits and hyphens",
         "parameter 'a_b' of Home must start with a letter and hold only letters, digits, hyphens",
-        "route 'help' is named like a deeplink command", "route 'help' is declared twice",
-        "route 'help' is named like a deeplink command",
+        "route 'help' is declared twice",
       ]),
   ]
 
@@ -153,11 +137,6 @@ struct RouteTableProblemsTests {
     let problems = RouteTable(routes: example.routes).problems
     #expect(problems == example.problems)
     #expect(problems.map(\.description) == example.descriptions)
-  }
-
-  @Test("every reserved name is refused as a route name", arguments: RouteTable.reservedNames)
-  func reserved(_ name: String) {
-    #expect(RouteTable(routes: [plainRoute(name)]).problems == [.reservedName(name)])
   }
 
   @Test(

@@ -30,16 +30,6 @@ struct RouteTableTests {
     #expect(RouteTable.builtIn.suggestion(for: "zzzzzz") == nil)
   }
 
-  @Test("reserves exactly the names of deeplink's own commands and MCP tools")
-  func reservedNames() {
-    #expect(
-      RouteTable.reservedNames == [
-        "url", "open", "routes", "state", "screen", "wait", "batch", "targets", "approve", "mcp",
-        "completions",
-        "help", "version", "screenshot",
-      ])
-  }
-
   // MARK: - Version
 
   static func table(_ parameter: Parameter) -> RouteTable {

@@ -1,0 +1,19 @@
+/// The name the command-line tool runs under: `deeplink`, or the name a developer gave a tool
+/// built with ``DeepLinkTool`` (`shop`). Help, errors, examples, completion scripts and the
+/// man page say it wherever they name the tool.
+///
+/// A task-local value, set by ``DeepLinkTool/run(_:)`` for the whole invocation, so that the
+/// formatters need no extra parameter and tests of several tools can run side by side.
+enum ToolName {
+  /// The tool's name; `deeplink` unless a ``DeepLinkTool`` set another.
+  @TaskLocal static var current = "deeplink"
+
+  /// The name as a shell identifier, for completion functions: `shop-links` → `shop_links`.
+  static var identifier: String {
+    String(
+      String.UnicodeScalarView(
+        current.unicodeScalars.map { scalar in
+          (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) ? scalar : "_"
+        }))
+  }
+}

@@ -1,0 +1,124 @@
+import DeepLinkWire
+import Foundation
+import TestSupport
+import Testing
+
+/// `Examples/Shop`, a second app of another domain built only on the public products: its own
+/// command line (`shop`, a `DeepLinkTool`) against its own agent (`shop-app`, a
+/// `DeepLinkAgent`), end to end on a real socket.
+@Suite(.serialized, .disabled(if: PackageBuild.skipped, "DEEPLINK_SKIP_PACKAGE_BUILDS=1"))
+struct ShopExampleTests {
+  static let bin = Result { try PackageBuild.build(PackageBuild.root + "/Examples/Shop") }
+
+  static func shop(_ arguments: String...) throws -> CommandResult {
+    try Command.run(try bin.get() + "/shop", arguments)
+  }
+
+  @Test func theShopsOwnToolDrivesItsOwnAgent() throws {
+    let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
+    defer { app.stop() }
+
+    let catalog = try Self.shop("catalog", "--sort", "price", "--socket", app.socket)
+    #expect(catalog.status == 0, "\(catalog)")
+    #expect(catalog.stdout == "Shop › Catalogue\n  Blue Scarf\n  Green Hat\n  Red Shoes\n")
+
+    // A route that changes state, not the screen: the cart grows, the catalogue stays.
+    for _ in 0..<2 {
+      #expect(
+        try Self.shop("add-to-cart", "--id", "7", "--quantity", "2", "--socket", app.socket).status == 0)
+    }
+    let state = try JSON.parse(try Self.shop("state", "--json", "--socket", app.socket).stdout)
+    #expect(
+      state["path"] == .array([.object([("destination", .string("catalog")), ("sort", .string("price"))])]))
+    #expect(state["cart"] == .object([("product-7", .int(4))]))
+
+    let cart = try Self.shop("cart", "--edit", "--socket", app.socket)
+    #expect(cart.stdout == "Shop › Cart\n4 items (editing)\n")
+    #expect(try Self.shop("url", "cart", "--edit").stdout == "shop://cart?edit=true\n")
+    #expect(
+      try Self.shop("open", "shop://product?id=1", "--socket", app.socket).stdout.hasPrefix(
+        "Shop › Red Shoes\n"))
+    #expect(app.stop() == 0)
+    #expect(app.log().contains("shop-app: applied shop://cart?edit=true → Shop › Cart\n"))
+  }
+
+  @Test func aLinkTheAppRefusesExits65WithTheAppsReasonAndChangesNothing() throws {
+    let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
+    defer { app.stop() }
+    _ = try Self.shop("product", "--id", "2", "--socket", app.socket)
+    let before = try Self.shop("state", "--json", "--socket", app.socket).stdout
+    let refused = try Self.shop("add-to-cart", "--id", "99", "--socket", app.socket)
+    #expect(refused.status == 65)
+    #expect(
+      refused.stderr
+        == "shop: error: the app rejected the link: product 99 is not in the catalogue; the shop has "
+        + "1 (Red Shoes), 2 (Blue Scarf), 7 (Green Hat)\n")
+    #expect(try Self.shop("state", "--json", "--socket", app.socket).stdout == before)
+  }
+
+  @Test func theToolSpeaksUnderItsOwnName() throws {
+    let wrong = try Self.shop("product", "--id", "abc")
+    #expect(wrong.status == 64)
+    #expect(
+      wrong.stderr
+        == "shop: error: --id expects an integer, got 'abc'\nRun 'shop help product' for its options.\n")
+    let unknown = try Self.shop("carts")
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.stderr
+        == "shop: error: unknown route or command 'carts' — did you mean 'cart'?\n"
+        + "Run 'shop help' for the commands and routes.\n")
+    let help = try Self.shop("help")
+    #expect(help.stdout.hasPrefix("shop — drive a running app"))
+    #expect(help.stdout.contains("  shop <route> [--<option> <value>...] [<global options>]"))
+    // The tool is never called deeplink; only the shared socket path is (`/tmp/deeplink-<uid>/`).
+    #expect(!Self.withoutSocketPaths(help.stdout).contains("deeplink"))
+    #expect(!help.stdout.contains("debug://"))
+    #expect(try Self.shop("--version").stdout.hasPrefix("shop "))
+    #expect(try Self.shop("url", "product", "--id", "7").stdout == "shop://product?id=7\n")
+    let routes = try Self.shop("--routes", "other.json", "catalog")
+    #expect(routes.status == 64)
+    #expect(
+      routes.stderr
+        == "shop: error: --routes: shop reads no routes file; its route table is built in (deeplink reads one)\n"
+    )
+    let manual = try Self.shop("__manpage").stdout
+    #expect(manual.contains(".TH \"SHOP\" \"1\""))
+    #expect(manual.contains("\n.SS add\\-to\\-cart\n"))
+    let noApp = try Self.shop("product", "--id", "7", "--socket", "/nonexistent/shop.sock")
+    #expect(noApp.status == 69)
+  }
+
+  /// `text` without the default socket paths and the routes file's name, the places a shop
+  /// tool says `deeplink` (they are the same for every tool).
+  static func withoutSocketPaths(_ text: String) -> String {
+    text.replacing("deeplink/app.sock", with: "").replacing("deeplink-<uid>", with: "")
+      .replacing("deeplink.routes.json", with: "")
+  }
+
+  @Test func itsCompletionScriptsCompleteTheShopCommand() throws {
+    let bash = try Self.shop("completions", "bash").stdout
+    #expect(bash.hasPrefix("# bash completion for shop.\n"))
+    #expect(bash.contains("complete -F _shop shop\n"))
+    #expect(!Self.withoutSocketPaths(bash).contains("deeplink"))
+    let zsh = try Self.shop("completions", "zsh").stdout
+    #expect(zsh.hasPrefix("#compdef shop\n"))
+    #expect(!Self.withoutSocketPaths(zsh).contains("deeplink"))
+    let fish = try Self.shop("completions", "fish").stdout
+    #expect(fish.contains("complete -c shop "))
+    #expect(!Self.withoutSocketPaths(fish).contains("deeplink"))
+    // The script is valid bash and completes the shop's routes for real.
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(getpid()).bash").path
+    try bash.write(toFile: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: script) }
+    let completed = try Command.run(
+      "/bin/bash",
+      [
+        "-c",
+        "source \(script); COMP_WORDS=(shop ca); COMP_CWORD=1; COMP_LINE='shop ca'; COMP_POINT=7; _shop; "
+          + "printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ])
+    #expect(completed.status == 0, "\(completed)")
+    #expect(completed.stdout.split(separator: "\n").sorted() == ["cart", "catalog"], "\(completed)")
+  }
+}
