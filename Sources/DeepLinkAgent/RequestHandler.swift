@@ -316,3 +316,69 @@ extension String {
     return String(unicodeScalars.prefix(160)) + "… (\(utf8.count) bytes)"
   }
 }
+
+/// An app's ``LinkHandler`` behind closures of fixed types, for ``RequestHandler``.
+struct ErasedHandler {
+  /// The handler's box, which every closure shares.
+  let storage: AnyObject
+  /// Works out what a link means (``LinkHandler/prepare(_:)``) and returns what applies it:
+  /// called once now, and again for each time the same link comes back from the reply cache.
+  let prepare: (Link) throws(LinkRefusal) -> (() throws(LinkRefusal) -> Void)
+  let state: () -> AppState
+  let screen: () -> String
+  let suggestions: (Parameter, Route) -> [SuggestedValue]
+
+  init<Handler: LinkHandler>(_ handler: Handler) {
+    let storage = HandlerStorage(handler)
+    self.storage = storage
+    prepare = { link throws(LinkRefusal) in
+      let prepared = try storage.prepare(link)
+      return { () throws(LinkRefusal) in try storage.apply(prepared) }
+    }
+    state = { storage.handler.state }
+    screen = { storage.handler.screen }
+    suggestions = { storage.handler.suggestions(for: $0, of: $1) }
+  }
+}
+
+/// The handler behind an ``ErasedHandler``, shared by its closures.
+///
+/// Held through a pointer rather than in a stored `var`: a class's `var` is checked for
+/// exclusive access at run time (`swift_beginAccess`, about 80 instructions a link), and the
+/// request loop, its only user, runs on one thread and never reenters.
+final class HandlerStorage<Handler: LinkHandler> {
+  private let pointer: UnsafeMutablePointer<Handler>
+
+  init(_ handler: Handler) {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: handler)
+  }
+
+  deinit {
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+
+  /// The handler, to read.
+  var handler: Handler { pointer.pointee }
+
+  /// Works out what `link` means to the handler.
+  func prepare(_ link: Link) throws(LinkRefusal) -> Handler.Prepared {
+    try pointer.pointee.prepare(link)
+  }
+
+  /// Applies what was prepared for a link.
+  func apply(_ prepared: Handler.Prepared) throws(LinkRefusal) {
+    try pointer.pointee.apply(prepared)
+  }
+}
+
+extension RequestHandler {
+  /// The app's handler, which must be of type `type`.
+  package func handler<Handler: LinkHandler>(as type: Handler.Type = Handler.self) -> Handler {
+    guard let storage = erased.storage as? HandlerStorage<Handler> else {
+      preconditionFailure("the handler is not a \(Handler.self)")
+    }
+    return storage.handler
+  }
+}

@@ -88,12 +88,12 @@ import Testing
   /// Holding a text that is already held, in a full cache, replaces that one entry: it used
   /// to empty the whole cache first.
   @Test func holdingATextAgainInAFullCacheKeepsTheOthers() throws {
-    var cache = AppliedReplyCache<NavigationState>(capacity: 4)
+    var cache = AppliedReplyCache(capacity: 4)
     let urls = ["debug://settings", "debug://login", "debug://recipes", "debug://reset"]
     for url in urls + [urls[3]] {
       let link = try RouteTable.builtIn.parse(url)
       cache.insert(
-        .init(url: url, link: link, prepared: link.target, reply: AppliedReply(reply: url, log: "")))
+        .init(url: url, link: link, reapply: {}, reply: AppliedReply(reply: url, log: "")))
     }
     #expect(cache.count == 4)
     for url in urls { #expect(cache[url]?.url == url) }
@@ -103,19 +103,19 @@ import Testing
   /// never holds more than 4 MiB (it held all 256, about 60 MB), and a link too large to fit
   /// on its own is simply not held. (The held link and state do not matter to the bound.)
   @Test func theCacheIsBoundedByBytesAsWellAsByCount() throws {
-    var cache = AppliedReplyCache<NavigationState>()
+    var cache = AppliedReplyCache()
     let link = try RouteTable.builtIn.parse("debug://login-error")
     for index in 0..<256 {
       let url = "debug://login-error?message=\(index)" + String(repeating: "x", count: 60_000)
       cache.insert(
-        .init(url: url, link: link, prepared: link.target, reply: AppliedReply(reply: url + url, log: url)))
+        .init(url: url, link: link, reapply: {}, reply: AppliedReply(reply: url + url, log: url)))
       #expect(cache.byteCount <= 4 << 20)
       #expect(cache[url]?.url == url, "link \(index) was not held")
     }
-    var small = AppliedReplyCache<NavigationState>(byteCapacity: 100)
+    var small = AppliedReplyCache(byteCapacity: 100)
     let url = "debug://login-error?message=" + String(repeating: "y", count: 60)
     small.insert(
-      .init(url: url, link: link, prepared: link.target, reply: AppliedReply(reply: "ok", log: "")))
+      .init(url: url, link: link, reapply: {}, reply: AppliedReply(reply: "ok", log: "")))
     #expect(small.count == 0)
     #expect(small[url] == nil)
   }
