@@ -83,7 +83,11 @@ public struct DeepLinkTool {
       {
         // Never ignored in silence: a tool for one app has its table built in.
         ToolName.$current.withValue(name) {
-          fail("--routes: \(name) reads no routes file; its route table is built in (deeplink reads one)")
+          fail(
+            kind: FailureKind.usage.rawValue,
+            message:
+              "--routes: \(name) reads no routes file; its route table is built in (deeplink reads one)",
+            hint: nil, code: .usage, OutputFlags(arguments))
         }
         return ExitCode.usage.rawValue
       }
