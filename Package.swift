@@ -30,8 +30,10 @@ let package = Package(
       name: "AppModel", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeRoutes"],
       swiftSettings: strict),
     // JSON values, line framing, Unix-domain sockets (server loop and client).
+    // The Linux system calls Glibc hides from Swift (accept4, pipe2): atomic close-on-exec.
+    .target(name: "DeepLinkSystemC"),
     .target(
-      name: "DeepLinkWire", swiftSettings: strict,
+      name: "DeepLinkWire", dependencies: ["DeepLinkSystemC"], swiftSettings: strict,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The agent: the wire protocol served from inside an app.
     .target(

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
   import Glibc
+  import DeepLinkSystemC
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -84,20 +85,26 @@ struct FileDescriptor: Hashable, Sendable {
     }
   }
 
-  /// Makes a pipe with `pipe(2)`, both ends non-blocking and close-on-exec.
+  /// Makes a pipe, both ends non-blocking and close-on-exec: atomically with `pipe2(2)` on
+  /// Linux, with `pipe(2)` and `fcntl` elsewhere.
   static func makePipe() throws(SystemCallError) -> (read: FileDescriptor, write: FileDescriptor) {
     var ends: [Int32] = [-1, -1]
-    _ = try systemCall("pipe") { pipe(&ends) }
-    let pair = (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
-    do {
-      try pair.read.makeNonBlockingAndCloseOnExec()
-      try pair.write.makeNonBlockingAndCloseOnExec()
-    } catch {
-      pair.read.close()
-      pair.write.close()
-      throw error
-    }
-    return pair
+    #if canImport(Glibc)
+      _ = try systemCall("pipe2") { deeplink_pipe_nonblocking_cloexec(&ends) }
+      return (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
+    #else
+      _ = try systemCall("pipe") { pipe(&ends) }
+      let pair = (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
+      do {
+        try pair.read.makeNonBlockingAndCloseOnExec()
+        try pair.write.makeNonBlockingAndCloseOnExec()
+      } catch {
+        pair.read.close()
+        pair.write.close()
+        throw error
+      }
+      return pair
+    #endif
   }
 
 }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
   import Glibc
+  import DeepLinkSystemC
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -56,8 +57,9 @@ enum UnixSocket {
     }
   }
 
-  /// `accept(2)`, then non-blocking and close-on-exec with `fcntl` (`accept4` is not visible
-  /// from Swift on Glibc).
+  /// A waiting connection, non-blocking and close-on-exec: atomically with `accept4(2)` on
+  /// Linux (a child process started by another thread in between never inherits it), with
+  /// `accept(2)` and `fcntl` elsewhere.
   ///
   /// - Returns: the connection, or `nil` when no connection is waiting (`EAGAIN`) or the
   ///   waiting one was aborted by its client (`ECONNABORTED`).
@@ -69,12 +71,14 @@ enum UnixSocket {
       return nil
     }
     let connection = FileDescriptor(rawValue: raw)
-    do {
-      try connection.makeNonBlockingAndCloseOnExec()
-    } catch {
-      connection.close()
-      throw error
-    }
+    #if !canImport(Glibc)
+      do {
+        try connection.makeNonBlockingAndCloseOnExec()
+      } catch {
+        connection.close()
+        throw error
+      }
+    #endif
     return connection
   }
 
@@ -164,7 +168,7 @@ enum UnixSocket {
   private func systemAccept(
     _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?
   ) -> Int32 {
-    Glibc.accept(fd, address, length)
+    deeplink_accept_nonblocking_cloexec(fd)
   }
 #elseif canImport(Darwin)
   private func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
