@@ -38,7 +38,7 @@ struct ClosedOutputTests {
     close(ends[0])
     let output = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
     let errorsPath = directory.file("stderr")
-    FileManager.default.createFile(atPath: errorsPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
     let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: env)

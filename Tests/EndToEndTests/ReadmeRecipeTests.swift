@@ -43,7 +43,7 @@ struct ReadmeRecipeTests {
     process.environment = environment
     // Output to a file, not a pipe: a process the script left behind cannot hold the test up.
     let log = work.file("ci.out")
-    FileManager.default.createFile(atPath: log, contents: nil)
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     process.standardOutput = output
     process.standardError = output
