@@ -1,6 +1,7 @@
+import DeepLinkSystemC
+
 #if canImport(Glibc)
   import Glibc
-  import Synchronization
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -10,7 +11,9 @@
 ///
 /// A C signal handler cannot capture context, so the write ends live in a fixed global table
 /// of ``slotCount`` slots that the handler reads; it only calls `write(2)`, which is
-/// async-signal-safe. The handlers are installed when the first pipe registers and the
+/// async-signal-safe. The table, its counter and the handler are C (`DeepLinkSystemC`): C11
+/// atomics are lock-free and sequentially consistent on every platform the package supports,
+/// where Swift's `Atomic` needs macOS 15 / iOS 18. The handlers are installed when the first pipe registers and the
 /// previous ones put back when the last one leaves, so a process that stopped serving gets its
 /// usual Ctrl-C behaviour back.
 ///
@@ -25,7 +28,7 @@ enum SignalRelay {
 
   /// How many pipes can be registered at once: one per server in the process that stops on
   /// signals.
-  static let slotCount = 32
+  static let slotCount = Int(DEEPLINK_SIGNAL_RELAY_SLOT_COUNT)
 
   /// All ``slotCount`` slots are taken.
   struct Full: Error, Hashable {}
@@ -47,9 +50,9 @@ enum SignalRelay {
         for signal in stopSignals {
           var action = sigaction()
           #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = relayStopSignal
+            action.__sigaction_handler.sa_handler = deeplink_signal_relay_handler
           #elseif canImport(Darwin)
-            action.__sigaction_u.__sa_handler = relayStopSignal
+            action.__sigaction_u.__sa_handler = deeplink_signal_relay_handler
           #endif
           action.sa_flags = SA_RESTART
           sigemptyset(&action.sa_mask)
@@ -110,57 +113,14 @@ enum SignalRelay {
   private static let state = Lock(State())
 }
 
-// The write ends the handler writes to, -1 for a free slot, and how many handlers are between
-// reading a slot and their last write. Changed only under `SignalRelay.state`'s lock (the
-// slots) or by the handler (the count), but read by handlers on whatever thread the signal
-// lands: atomic, sequentially consistent, so that `unregister`'s store to a slot and its read
-// of the count cannot both miss a handler's increment and its read of the slot.
-#if os(Linux)
-  private let slots: InlineArray<32, Atomic<Int32>> = InlineArray { _ in Atomic(-1) }
-  private let running = Atomic<Int>(0)
-
-  private func loadSlot(_ index: Int) -> Int32 { slots[index].load(ordering: .sequentiallyConsistent) }
-  private func storeSlot(_ index: Int, _ value: Int32) {
-    slots[index].store(value, ordering: .sequentiallyConsistent)
-  }
-  private func enterHandler() { running.add(1, ordering: .sequentiallyConsistent) }
-  private func leaveHandler() { running.subtract(1, ordering: .sequentiallyConsistent) }
-  private func handlersRunning() -> Int { running.load(ordering: .sequentiallyConsistent) }
-#else
-  // Darwin: `Atomic` needs macOS 15, above this package's deployment target; aligned loads
-  // and stores are single instructions there, but without fences the ordering argument above
-  // does not hold on ARM. Never compiled on this project's Linux machines.
-  nonisolated(unsafe) private let slots: UnsafeMutablePointer<Int32> = {
-    let slots = UnsafeMutablePointer<Int32>.allocate(capacity: SignalRelay.slotCount)
-    slots.initialize(repeating: -1, count: SignalRelay.slotCount)
-    return slots
-  }()
-  nonisolated(unsafe) private var running = 0
-
-  private func loadSlot(_ index: Int) -> Int32 { slots[index] }
-  private func storeSlot(_ index: Int, _ value: Int32) { slots[index] = value }
-  private func enterHandler() { running += 1 }
-  private func leaveHandler() { running -= 1 }
-  private func handlersRunning() -> Int { running }
-#endif
-
-/// The C signal handler: one byte to every registered pipe, `errno` left as it was.
-private func relayStopSignal(_ signal: Int32) {
-  let savedErrno = errno
-  enterHandler()
-  var byte = UInt8(truncatingIfNeeded: signal)
-  for index in 0..<SignalRelay.slotCount {
-    let descriptor = loadSlot(index)
-    if descriptor >= 0 { _ = write(descriptor, &byte, 1) }
-  }
-  leaveHandler()
-  errno = savedErrno
-}
+private func loadSlot(_ index: Int) -> Int32 { deeplink_signal_relay_slot(Int32(index)) }
+private func storeSlot(_ index: Int, _ value: Int32) { deeplink_signal_relay_set_slot(Int32(index), value) }
+private func handlersRunning() -> Int { deeplink_signal_relay_handlers_running() }
 
 /// The handler's protocol, for tests: runs `body` as a handler that has read its slots and
 /// not yet written would, counted as running.
 func asIfInSignalHandler(_ body: () -> Void) {
-  enterHandler()
+  deeplink_signal_relay_enter_handler()
   body()
-  leaveHandler()
+  deeplink_signal_relay_leave_handler()
 }
