@@ -18,6 +18,24 @@ import Testing
     #expect(ControlCharacters.escaped("Crème brûlée › 😀") == "Crème brûlée › 😀")
   }
 
+  /// `escaped` works on UTF-8 bytes; the rule is about scalars. Every scalar of one and two
+  /// UTF-8 bytes (C1's 0xC2 lead byte among them) and a few longer ones, at the start, middle
+  /// and end of a text, escape exactly when the rule says so.
+  @Test func escapedFollowsTheRuleForEveryScalar() {
+    let values = Array(UInt32(0)...0x7FF) + [0x2028, 0xFEFF, 0x1F600]
+    for value in values {
+      let scalar = Unicode.Scalar(value)!
+      let expected =
+        ControlCharacters.contains(scalar) ? "\\u{\(String(value, radix: 16))}" : String(Character(scalar))
+      let text = String(Character(scalar))
+      #expect(ControlCharacters.escaped(text) == expected, "U+\(String(value, radix: 16))")
+      #expect(ControlCharacters.escaped("é" + text + "x") == "é" + expected + "x", "U+\(String(value, radix: 16))")
+      #expect(ControlCharacters.escaped("\u{C2}" + text) == "\u{C2}" + expected, "U+\(String(value, radix: 16))")
+    }
+    #expect(ControlCharacters.escaped("\r\n\u{85}", keepingNewlines: true) == "\\u{d}\n\\u{85}")
+    #expect(ControlCharacters.escaped("e\u{301}\u{1B}") == "e\u{301}\\u{1b}")
+  }
+
   @Test func replacedWithSpaces() {
     #expect(
       ControlCharacters.replacedWithSpaces("a\tb\nc\u{1B}d\u{7F}e\u{85}f\u{A0}g") == "a b c d e f\u{A0}g")

@@ -31,7 +31,7 @@ extension DeepLinkTool {
   /// The target of this run: `--target`, else `DEEPLINK_TARGET`, else the app.
   func target(_ options: GlobalOptions) throws(ClientFailure) -> DeliveryTarget {
     if let target = options.target { return target }
-    guard let text = environment[DeliveryTarget.variable.name], !text.isEmpty else { return .app }
+    guard let text = environmentValue(DeliveryTarget.variable.name), !text.isEmpty else { return .app }
     guard let target = DeliveryTarget(parsing: text) else {
       throw .device(
         .invalidEnvironment(name: DeliveryTarget.variable.name, value: text, expected: DeliveryTarget.forms))
@@ -47,13 +47,13 @@ extension DeepLinkTool {
 
   /// `ANDROID_SERIAL`, when set and not empty.
   var androidSerial: String? {
-    environment[AndroidDevice.serialVariable.name].flatMap { $0.isEmpty ? nil : $0 }
+    environmentValue(AndroidDevice.serialVariable.name).flatMap { $0.isEmpty ? nil : $0 }
   }
 
   func toolRunner(_ options: GlobalOptions) -> DeviceToolRunner {
     let seconds = options.timeout ?? GlobalOptions.defaultDeviceTimeout
     return DeviceToolRunner(
-      path: environment[DeviceTool.pathVariable.name], deadline: .after(milliseconds: Int(seconds * 1000)),
+      path: environmentValue(DeviceTool.pathVariable.name), deadline: .after(milliseconds: Int(seconds * 1000)),
       seconds: seconds)
   }
 
@@ -217,7 +217,7 @@ extension DeepLinkTool {
   /// `deeplink __complete targets`: the kinds, then the simulators and devices found within
   /// the budget; never the app's socket (the kinds already offer `app`), never an error.
   func targetCompletionLines() -> [String] {
-    let path = environment[DeviceTool.pathVariable.name]
+    let path = environmentValue(DeviceTool.pathVariable.name)
     return TargetListing.discover(socket: nil) {
       DeviceToolRunner(
         path: path, deadline: .after(milliseconds: Self.targetCompletionBudgetMilliseconds),

@@ -27,9 +27,9 @@ public struct DeepLinkTool {
   let builtIn: RouteTable
   /// Whether a routes file may replace ``builtIn`` (`deeplink`: yes).
   let readsRoutesFiles: Bool
-  /// Gives the environment variables `deeplink` reads; asked only by the commands that use
-  /// them (the socket's path, colour in help).
-  private let readEnvironment: () -> [String: String]
+  /// Gives the value of one environment variable `deeplink` reads (`nil` when unset); asked
+  /// only by the commands that use it (the socket's path, the target, colour in help).
+  private let readEnvironment: (String) -> String?
   /// Standard output and error; with `--quiet`, output goes nowhere (one rule for every command).
   var streams = StandardStreams()
 
@@ -41,19 +41,24 @@ public struct DeepLinkTool {
   public init(name: String, table: RouteTable, readsRoutesFiles: Bool = false) {
     self.init(
       name: name, table: table, readsRoutesFiles: readsRoutesFiles,
-      readEnvironment: { EnvironmentVariable.values(of: Self.environmentVariables) })
+      readEnvironment: { name in
+        // Every variable read is declared (help lists them); checked in debug builds only, as
+        // building the list touches every declaration, a page fault each.
+        assert(Self.environmentVariables.contains { $0.name == name }, "undeclared variable \(name)")
+        return FileSystem.environmentValue(name)
+      })
   }
 
   package init(
     name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
     environment: [String: String]
   ) {
-    self.init(name: name, table: table, source: source, builtIn: builtIn, readEnvironment: { environment })
+    self.init(name: name, table: table, source: source, builtIn: builtIn, readEnvironment: { environment[$0] })
   }
 
   init(
     name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
-    readsRoutesFiles: Bool = false, readEnvironment: @escaping () -> [String: String]
+    readsRoutesFiles: Bool = false, readEnvironment: @escaping (String) -> String?
   ) {
     self.name = name
     self.builtIn = builtIn ?? table
@@ -110,7 +115,21 @@ public struct DeepLinkTool {
     ).run(arguments).rawValue
   }
 
-  var environment: [String: String] { readEnvironment() }
+  /// The value of the environment variable `name`, read when asked: a link sent to the app
+  /// reads two or three variables and builds no dictionary (the first `[String: String]` in a
+  /// process costs the Swift runtime a conformance lookup across the whole binary, about a
+  /// sixth of `deeplink <route>`'s instructions).
+  func environmentValue(_ name: String) -> String? { readEnvironment(name) }
+
+  /// Every variable of ``environmentVariables`` that is set, for the commands that hand a
+  /// dictionary on (help's colour, the completion callback).
+  var environment: [String: String] {
+    var values: [String: String] = [:]
+    for variable in Self.environmentVariables {
+      values[variable.name] = readEnvironment(variable.name)
+    }
+    return values
+  }
 
   /// Every environment variable `deeplink` reads, each declared by the code that reads it: the
   /// socket (``SocketPath``), colour (``Style``) and the completion callback's `~`
@@ -384,7 +403,7 @@ public struct DeepLinkTool {
   }
 
   func socketPath(_ options: GlobalOptions) -> String {
-    SocketPath.resolve(explicit: options.socket, environment: environment)
+    SocketPath.resolve(explicit: options.socket, environmentValue: readEnvironment)
   }
 
   func connect(_ options: GlobalOptions) throws(ClientFailure) -> AppSession {

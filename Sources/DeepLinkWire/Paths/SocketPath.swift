@@ -42,19 +42,28 @@ package enum SocketPath {
   package static func resolve(
     explicit: String?, environment: [String: String], userID: UInt32? = nil
   ) -> String {
+    resolve(explicit: explicit, environmentValue: { environment[$0] }, userID: userID)
+  }
+
+  /// ``resolve(explicit:environment:userID:)`` reading each variable with `environmentValue`
+  /// (`nil` when unset), only when the ones before it did not decide.
+  package static func resolve(
+    explicit: String?, environmentValue: (String) -> String?, userID: UInt32? = nil
+  ) -> String {
     if let explicit, !explicit.isEmpty { return explicit }
-    if let value = environment[socketVariable.name], !value.isEmpty { return value }
+    if let value = environmentValue(socketVariable.name), !value.isEmpty { return value }
     // The XDG base directory specification: a relative XDG_RUNTIME_DIR is invalid, ignored.
-    if let runtime = environment[runtimeDirectoryVariable.name], runtime.hasPrefix("/") {
+    if let runtime = environmentValue(runtimeDirectoryVariable.name), runtime.hasPrefix("/") {
       return join(runtime, "deeplink/app.sock")
     }
     return "/tmp/deeplink-\(userID ?? FileSystem.userID)/app.sock"
   }
 
   /// ``resolve(explicit:environment:userID:)`` with this process's environment, read with
-  /// `getenv` (two variables, no copy of the whole environment: the CLI runs this on every TAB).
+  /// `getenv` (two variables at most, no copy of the environment: the CLI runs this on every
+  /// TAB).
   package static func resolve(explicit: String?) -> String {
-    resolve(explicit: explicit, environment: EnvironmentVariable.values(of: environmentVariables))
+    resolve(explicit: explicit, environmentValue: { FileSystem.environmentValue($0) })
   }
 
   /// Checks that `path` can be a Unix socket address.

@@ -13,16 +13,4 @@ package struct EnvironmentVariable: Hashable, Sendable {
     self.name = name
     self.summary = summary
   }
-
-  /// The values of `variables` in this process's environment (`getenv(3)`), unset ones left out.
-  ///
-  /// Only the variables asked for are copied: building a dictionary of the whole environment
-  /// on every run (every TAB press, for the CLI) cost about a tenth of its start-up time.
-  package static func values(of variables: [EnvironmentVariable]) -> [String: String] {
-    var result: [String: String] = [:]
-    for variable in variables {
-      result[variable.name] = FileSystem.environmentValue(variable.name)
-    }
-    return result
-  }
 }

@@ -16,15 +16,40 @@ package enum ControlCharacters {
   /// `text` with each control character written as a Swift escape, `\u{1b}`, so that it shows
   /// instead of acting; with `keepingNewlines`, line feeds stay (a message of several lines).
   package static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if contains(scalar) && !(keepingNewlines && scalar == "\n") {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
+    // UTF-8 bytes, not scalars: a C0 character or DEL is one byte below 0x80, a C1 character
+    // is 0xC2 then 0x80...0x9F, and no other scalar's encoding holds either. Text without
+    // control characters (an app's whole screen, every time a link is sent) is returned as it
+    // is; appending scalar by scalar cost an eighth of `deeplink <route>`'s instructions.
+    let bytes = text.utf8
+    var result: [UInt8] = []
+    var copied = bytes.startIndex
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      let next = bytes.index(after: index)
+      let value: UInt32
+      let end: String.UTF8View.Index
+      if byte < 0x20 || byte == 0x7F {
+        if keepingNewlines && byte == UInt8(ascii: "\n") {
+          index = next
+          continue
+        }
+        (value, end) = (UInt32(byte), next)
+      } else if byte == 0xC2, next != bytes.endIndex, (0x80...0x9F).contains(bytes[next]) {
+        (value, end) = (UInt32(bytes[next]), bytes.index(after: next))
       } else {
-        result.unicodeScalars.append(scalar)
+        index = next
+        continue
       }
+      if result.isEmpty { result.reserveCapacity(bytes.count + 16) }
+      result.append(contentsOf: bytes[copied..<index])
+      result.append(contentsOf: "\\u{\(String(value, radix: 16))}".utf8)
+      index = end
+      copied = end
     }
-    return result
+    guard copied != bytes.startIndex else { return text }
+    result.append(contentsOf: bytes[copied...])
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// `text` with each control character replaced by a space: one line, nothing to interpret.
