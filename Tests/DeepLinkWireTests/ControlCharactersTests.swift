@@ -29,8 +29,10 @@ import Testing
         ControlCharacters.contains(scalar) ? "\\u{\(String(value, radix: 16))}" : String(Character(scalar))
       let text = String(Character(scalar))
       #expect(ControlCharacters.escaped(text) == expected, "U+\(String(value, radix: 16))")
-      #expect(ControlCharacters.escaped("é" + text + "x") == "é" + expected + "x", "U+\(String(value, radix: 16))")
-      #expect(ControlCharacters.escaped("\u{C2}" + text) == "\u{C2}" + expected, "U+\(String(value, radix: 16))")
+      #expect(
+        ControlCharacters.escaped("é" + text + "x") == "é" + expected + "x", "U+\(String(value, radix: 16))")
+      #expect(
+        ControlCharacters.escaped("\u{C2}" + text) == "\u{C2}" + expected, "U+\(String(value, radix: 16))")
     }
     #expect(ControlCharacters.escaped("\r\n\u{85}", keepingNewlines: true) == "\\u{d}\n\\u{85}")
     #expect(ControlCharacters.escaped("e\u{301}\u{1B}") == "e\u{301}\\u{1b}")

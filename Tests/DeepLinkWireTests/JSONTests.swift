@@ -165,6 +165,39 @@ import Testing
 
   @Test func rejectsInvalidUTF8InStrings() {
     #expect(throws: JSONError.invalidUTF8) { try JSON.parse([0x22, 0xFF, 0x22]) }
+    // After an escape, where the text is copied in runs: a bad byte, a cut sequence.
+    #expect(throws: JSONError.invalidUTF8) { try JSON.parse([0x22, 0x5C, 0x6E, 0x61, 0xFF, 0x62, 0x22]) }
+    #expect(throws: JSONError.invalidUTF8) { try JSON.parse([0x22, 0x5C, 0x74, 0xE2, 0x94, 0x22]) }
+  }
+
+  /// Strings with escapes are decoded in runs between them: every ASCII character and a few
+  /// multi-byte ones, escaped or not, at every offset between two escapes, come back as they
+  /// were written, against an encoder written out here byte by byte.
+  @Test func decodesEveryCharacterAtEveryOffsetBetweenEscapes() throws {
+    func encoded(_ text: String) -> String {
+      var out = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case _ where scalar.value < 0x20:
+          out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+    let characters = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["é", "─", "›", "🔑"]
+    for character in characters {
+      for offset in 0..<12 {
+        let text =
+          "\n" + String(repeating: "a", count: offset) + character
+          + String(repeating: "b", count: 11 - offset)
+          + "\t" + character
+        #expect(try JSON.parse(encoded(text)) == .string(text), "\(character.debugDescription) at \(offset)")
+      }
+    }
   }
 
   @Test func acceptsNestingUpToTheLimit() throws {

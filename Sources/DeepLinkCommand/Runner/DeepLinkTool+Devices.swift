@@ -53,7 +53,8 @@ extension DeepLinkTool {
   func toolRunner(_ options: GlobalOptions) -> DeviceToolRunner {
     let seconds = options.timeout ?? GlobalOptions.defaultDeviceTimeout
     return DeviceToolRunner(
-      path: environmentValue(DeviceTool.pathVariable.name), deadline: .after(milliseconds: Int(seconds * 1000)),
+      path: environmentValue(DeviceTool.pathVariable.name),
+      deadline: .after(milliseconds: Int(seconds * 1000)),
       seconds: seconds)
   }
 

@@ -53,7 +53,8 @@ public struct DeepLinkTool {
     name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
     environment: [String: String]
   ) {
-    self.init(name: name, table: table, source: source, builtIn: builtIn, readEnvironment: { environment[$0] })
+    self.init(
+      name: name, table: table, source: source, builtIn: builtIn, readEnvironment: { environment[$0] })
   }
 
   init(

@@ -220,8 +220,19 @@ private struct Parser {
       index = end + 1
       return text
     }
+    // Otherwise the text is copied in runs between the bytes that end a run (a quote, an
+    // escape, a control byte), not byte by byte: a reply carries the app's whole screen, with
+    // `\n` escapes and non-ASCII box drawing.
     var output: [UInt8] = []
+    output.reserveCapacity(end - index + 16)
     while true {
+      while end < bytes.count {
+        let byte = bytes[end]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        end += 1
+      }
+      output.append(contentsOf: bytes[index..<end])
+      index = end
       let byte = try peek()
       index += 1
       switch byte {
@@ -259,6 +270,7 @@ private struct Parser {
       default:
         output.append(byte)
       }
+      end = index
     }
   }
 

@@ -21,6 +21,11 @@ package enum ControlCharacters {
     // control characters (an app's whole screen, every time a link is sent) is returned as it
     // is; appending scalar by scalar cost an eighth of `deeplink <route>`'s instructions.
     let bytes = text.utf8
+    if bytes.withContiguousStorageIfAvailable({ !hasControlCharacter($0, keepingNewlines: keepingNewlines) })
+      == true
+    {
+      return text
+    }
     var result: [UInt8] = []
     var copied = bytes.startIndex
     var index = bytes.startIndex
@@ -50,6 +55,23 @@ package enum ControlCharacters {
     guard copied != bytes.startIndex else { return text }
     result.append(contentsOf: bytes[copied...])
     return String(decoding: result, as: UTF8.self)
+  }
+
+  /// Whether `bytes`, UTF-8, hold a control character (a line feed only without
+  /// `keepingNewlines`).
+  private static func hasControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool) -> Bool
+  {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F {
+        if !(keepingNewlines && byte == UInt8(ascii: "\n")) { return true }
+      } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// `text` with each control character replaced by a space: one line, nothing to interpret.
