@@ -27,13 +27,13 @@ extension DeepLinkTool {
   /// Names a route may not take: the tool's commands, and the tools `deeplink mcp` offers
   /// besides the routes (`screenshot`; `open_url` needs no reservation, a route name cannot
   /// hold an underscore).
-  package static var reservedRouteNames: [String] {
+  /// Made once: a routes file checks each of its routes against it.
+  package static let reservedRouteNames: [String] =
     BuiltInCommand.allCases.map(\.name)
-      + McpTool.fixedNames.filter { !$0.contains("_") && BuiltInCommand(rawValue: $0) == nil }
-  }
+    + McpTool.fixedNames.filter { !$0.contains("_") && BuiltInCommand(rawValue: $0) == nil }
 
   /// Names a parameter may not take: the global options.
-  package static var reservedParameterNames: [String] { GlobalOption.allCases.map(\.rawValue) }
+  package static let reservedParameterNames: [String] = GlobalOption.allCases.map(\.rawValue)
 
   /// Every problem `table` has as the table of a command-line tool: the table's own, then the
   /// names the tool reserves, each in declaration order; empty for a sound table. Assert it is

@@ -57,6 +57,9 @@ package enum RoutesFile {
   ///
   /// - Throws: ``RoutesFileError`` naming `file`, the place and the problem.
   package static func table(from bytes: [UInt8], file: String) throws(RoutesFileError) -> RouteTable {
+    // A sound file is read straight from its bytes; anything else is decoded from its tree,
+    // which finds and names the problem.
+    if let table = RoutesFileReader.table(from: bytes) { return table }
     let document: JSON
     do {
       document = try JSON.parseLocated(bytes)

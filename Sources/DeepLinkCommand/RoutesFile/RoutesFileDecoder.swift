@@ -141,38 +141,40 @@ enum RoutesFileDecoder {
     guard case .object(let members) = value else {
       throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: kind(value)))
     }
-    var nameMember: JSON?
-    var typeMember: JSON?
-    var requiredMember: JSON?
-    var defaultMember: JSON?
-    var choicesMember: JSON?
-    var rangeMember: JSON?
-    var helpMember: JSON?
+    var found = ParameterMembers()
     for (key, value) in members {
       let present: JSON? = value == .null ? nil : value
       switch key {
-      case "name": nameMember = present
-      case "type": typeMember = present
-      case "required": requiredMember = present
-      case "default": defaultMember = present
-      case "choices": choicesMember = present
-      case "range": rangeMember = present
-      case "help": helpMember = present
+      case "name": found.name = present
+      case "type": found.type = present
+      case "required": found.required = present
+      case "default": found.default = present
+      case "choices": found.choices = present
+      case "range": found.range = present
+      case "help": found.help = present
       default: throw unknownKey(key, at: location, keys: RoutesFile.parameterKeys)
       }
     }
-    func member(_ key: String) -> JSON? {
-      switch key {
-      case "name": nameMember
-      case "type": typeMember
-      case "required": requiredMember
-      case "default": defaultMember
-      case "choices": choicesMember
-      case "range": rangeMember
-      default: helpMember
-      }
-    }
-    guard let nameValue = member("name") else {
+    return try parameter(found, at: location)
+  }
+
+  /// The members of a parameter's object, each `nil` when left out or `null`.
+  struct ParameterMembers {
+    var name: JSON?
+    var type: JSON?
+    var required: JSON?
+    var `default`: JSON?
+    var choices: JSON?
+    var range: JSON?
+    var help: JSON?
+  }
+
+  /// The parameter `members` declare: every rule checked in one order, whatever the order of
+  /// the keys in the file.
+  static func parameter(_ members: ParameterMembers, at location: RoutesFileLocation) throws(LocatedProblem)
+    -> Parameter
+  {
+    guard let nameValue = members.name else {
       throw LocatedProblem(location: location, problem: .missingKey("name"))
     }
     let name = try string(nameValue, at: location.with(key: "name"))
@@ -183,7 +185,7 @@ enum RoutesFileDecoder {
       throw LocatedProblem(
         location: location.with(key: "name"), problem: .reservedName(name, kind: .parameter))
     }
-    guard let typeValue = member("type") else {
+    guard let typeValue = members.type else {
       throw LocatedProblem(location: location, problem: .missingKey("type"))
     }
     let typeName = try string(typeValue, at: location.with(key: "type"))
@@ -194,13 +196,13 @@ enum RoutesFileDecoder {
           typeName, suggestion: Suggestion.closest(to: typeName, in: RoutesFile.typeNames)))
     }
 
-    if let choices = member("choices"), typeName != "choice" {
+    if let choices = members.choices, typeName != "choice" {
       _ = choices
       throw LocatedProblem(
         location: location.with(key: "choices"),
         problem: .keyNotForType("choices", type: typeName, takenBy: "choice"))
     }
-    if member("range") != nil, typeName != "integer" {
+    if members.range != nil, typeName != "integer" {
       throw LocatedProblem(
         location: location.with(key: "range"),
         problem: .keyNotForType("range", type: typeName, takenBy: "integer"))
@@ -209,23 +211,23 @@ enum RoutesFileDecoder {
     switch typeName {
     case "integer":
       type = .integer(
-        range: try member("range").map { value throws(LocatedProblem) in
+        range: try members.range.map { value throws(LocatedProblem) in
           try range(value, at: location.with(key: "range"))
         })
     case "string": type = .string
     case "boolean": type = .boolean
     default:
-      guard let value = member("choices") else {
+      guard let value = members.choices else {
         throw LocatedProblem(location: location, problem: .noChoices)
       }
       type = .choice(try choices(value, at: location.with(key: "choices")))
     }
 
     var defaultValue: ArgumentValue?
-    if let value = member("default") {
+    if let value = members.default {
       defaultValue = try self.defaultValue(value, of: type, at: location.with(key: "default"))
     }
-    if let value = member("required") {
+    if let value = members.required {
       guard case .bool(let required) = value else {
         throw LocatedProblem(
           location: location.with(key: "required"),
@@ -244,7 +246,7 @@ enum RoutesFileDecoder {
       // A boolean left without `required` and `default` is a flag, false unless given.
       defaultValue = .boolean(false)
     }
-    let help = try member("help").map { value throws(LocatedProblem) in
+    let help = try members.help.map { value throws(LocatedProblem) in
       try text(value, at: location.with(key: "help"), newlines: false)
     }
     return Parameter(name: name, type: type, default: defaultValue, help: help ?? "")
@@ -362,9 +364,12 @@ enum RoutesFileDecoder {
     let text = try string(value, at: location)
     // Bytes first: printable ASCII, the usual text, needs no look at its scalars.
     var plain = true
-    for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
-      plain = false
-      break
+    var contiguous = text
+    contiguous.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F {
+        plain = false
+        break
+      }
     }
     if plain { return text }
     for scalar in text.unicodeScalars where ControlCharacters.contains(scalar) {

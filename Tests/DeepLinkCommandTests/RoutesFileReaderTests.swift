@@ -1,0 +1,95 @@
+import DeepLinkCommand
+import DeepLinkRoutes
+import Testing
+
+/// The fast path of a routes file (read straight from the bytes) against the decoder of the
+/// file's tree: it either gives up, and the decoder speaks, or reads exactly the decoder's table.
+@Suite("Routes file reader") struct RoutesFileReaderTests {
+  /// Sound files, written every way the format allows: keys in any order, `null` for a key
+  /// left out, escapes, non-ASCII, newlines in help, an `android` package, `$schema`, `version`.
+  static let soundFiles: [String] = [
+    RoutesFormatter.text(.json, table: .builtIn),
+    #"{"routes": [{"name": "a"}]}"#,
+    #"  {"routes" : [ {"name" : "a" , "parameters" : [ ] } ] , "scheme" : "shop" }  "#,
+    #"""
+    {"$schema": "./deeplink.routes.schema.json", "version": null, "android": {"package": "com.example.shop"},
+     "routes": [{"parameters": [{"type": "integer", "name": "id", "range": {"max": 9, "min": 1}, "default": 3},
+                                {"name": "sort", "type": "choice", "choices": ["price", "n\u00e4me"], "default": "price"},
+                                {"name": "gift", "type": "boolean", "help": "Wrap it \"nicely\""},
+                                {"name": "note", "type": "string", "required": false, "default": "", "choices": null}],
+                 "help": "Line one.\nLine two: caf\u00e9, 日本", "summary": "Show \u0041 product", "name": "product"},
+                {"name": "cart", "summary": "Show the cart"}]}
+    """#,
+    #"{"version": "0123456789abcdef", "scheme": "my.app+x-1", "routes": [{"name": "a", "help": "", "summary": ""}]}"#,
+    // A key written with an escape is the same key: the reader leaves it to the decoder.
+    #"{"routes": [{"n\u0061me": "a"}]}"#,
+  ]
+
+  static func decoded(_ json: String) throws -> RouteTable {
+    try RoutesFile.table(from: Array(json.utf8), file: "f.json")
+  }
+
+  /// Everything a table is: scheme, declarations in order, fingerprint.
+  static func same(_ a: RouteTable, _ b: RouteTable) -> Bool {
+    a.scheme == b.scheme && a.routes == b.routes && a.version == b.version
+  }
+
+  @Test("a sound file reads as the decoder's table, or is left to the decoder", arguments: soundFiles)
+  func soundFile(_ json: String) throws {
+    let decoded = try Self.decoded(json)
+    if let read = RoutesFileReader.table(from: Array(json.utf8)) {
+      #expect(Self.same(read, decoded))
+    }
+  }
+
+  @Test("the usual files take the fast path")
+  func usualFilesAreRead() throws {
+    for json in Self.soundFiles.dropLast() {
+      let read = try #require(RoutesFileReader.table(from: Array(json.utf8)), "\(json)")
+      #expect(Self.same(read, try Self.decoded(json)))
+    }
+  }
+
+  @Test("every broken file is left to the decoder, which names the problem", arguments: BrokenRoutesFile.all)
+  func brokenFile(_ file: BrokenRoutesFile) {
+    #expect(RoutesFileReader.table(from: Array(file.json.utf8)) == nil)
+  }
+
+  @Test(
+    "what JSON and the format forbid is left to the decoder",
+    arguments: [
+      #"{"routes": [{"name": "a"}]} x"#,  // trailing bytes
+      #"{"routes": [{"name": "a"}], "routes": [{"name": "b"}]}"#,  // a key twice
+      #"{"routes": [{"name": "a", "name": "b"}]}"#,
+      #"{"routes": [{"name": "a", "parameters": [{"name": "n", "type": "string", "type": "string"}]}]}"#,
+      #"{"routes": [{"name": "a"}], "android": {"package": "x"}}"#,
+      #"{"routes": [{"name": "a"}], "version": 3}"#,
+      #"{"routes": [{"name": "a", "summary": "bell \u0007"}]}"#,
+      #"{"routes": [{"name": "a", "summary": "line\nbreak"}]}"#,
+      #"{"routes": [{"name": "a", "help": "del \u007f"}]}"#,
+      #"{"routes": [{"name": "a", "parameters": [{"name": "n", "type": "string", "help": "a\nb"}]}]}"#,
+      #"{"routes": [{"name": "url"}]}"#,
+      #"{"routes": [{"name": "a"}, {"name": "a"}]}"#,
+      #"{"routes": [{"name": "a"}],}"#,
+      #"{"routes": [{"name": "a"}]"#,
+    ])
+  func forbidden(_ json: String) {
+    #expect(RoutesFileReader.table(from: Array(json.utf8)) == nil)
+    #expect(throws: RoutesFileError.self) { try Self.decoded(json) }
+  }
+
+  @Test("a large file: read, and a duplicate or reserved name far in is still found")
+  func largeFile() throws {
+    let routes = (0..<1_000).map { #"{"name": "r\#($0)", "summary": "Route \#($0)"}"# }
+    let json = #"{"routes": ["# + routes.joined(separator: ",") + "]}"
+    let read = try #require(RoutesFileReader.table(from: Array(json.utf8)))
+    #expect(Self.same(read, try Self.decoded(json)))
+    for extra in [#"{"name": "r900"}"#, #"{"name": "screenshot"}"#, #"{"name": "help"}"#] {
+      var late = routes
+      late.insert(extra, at: 950)
+      let broken = #"{"routes": ["# + late.joined(separator: ",") + "]}"
+      #expect(RoutesFileReader.table(from: Array(broken.utf8)) == nil, "\(extra)")
+      #expect(throws: RoutesFileError.self) { try Self.decoded(broken) }
+    }
+  }
+}
