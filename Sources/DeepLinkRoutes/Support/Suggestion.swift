@@ -8,15 +8,16 @@ public enum Suggestion {
   /// Cheap whatever the input: a candidate whose length differs from the input's by more than
   /// the edits allowed is skipped without comparing, and the distance is computed only within
   /// that many edits of the diagonal, stopping as soon as it must exceed them. A 60 KB input
-  /// against 10,000 route names costs a pass over the input and a length comparison per name
-  /// (`make bench`, "unknown-60kb"); the full distances it used to compute were about 10^10
-  /// steps on the app's only thread.
+  /// against 10,000 route names costs a pass over the input and a length comparison per name;
+  /// the full distances it used to compute were about 10^10 steps on the app's only thread.
+  /// ``RouteTable/suggestion(for:)`` skips even that for a name longer than its longest route
+  /// name allows (`make bench`, "unknown-60kb").
   public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
     let typed = Array(input.lowercased().utf8)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let length = candidate.utf8.count
-      let limit = max(1, min(3, max(typed.count, length) / 3))
+      let limit = max(1, min(maximumEdits, max(typed.count, length) / 3))
       // Neither a prefix of it nor within `limit` edits: not even worth copying its bytes.
       guard (typed.count >= 3 && length >= typed.count) || abs(typed.count - length) <= limit else {
         continue
@@ -36,6 +37,9 @@ public enum Suggestion {
     }
     return best?.name
   }
+
+  /// The most edits a suggestion is ever away from the input.
+  static let maximumEdits = 3
 
   /// The optimal string alignment distance (Levenshtein plus adjacent transpositions) between
   /// `a` and `b` when it is at most `limit`, else `nil`.

@@ -8,8 +8,28 @@ public struct RouteTable: Sendable {
   public let scheme: String
   /// The routes in declaration order (the order of help text and completion).
   public let routes: [Route]
-  /// Positions by name, for tables of more than ``linearSearchLimit`` routes.
-  private let index: [String: Int]?
+  /// What names are looked up in: positions by name, for tables of more than
+  /// ``linearSearchLimit`` routes, and the length of the longest name.
+  private let names: NameIndex
+
+  /// ``RouteTable``'s lookup by name, built once with the table.
+  ///
+  /// A class, so that the table stays two public fields and one reference: adding a stored
+  /// property changes the struct's size, and SwiftPM's incremental release build does not
+  /// recompile the modules that only copy a `RouteTable` (`RecipeRoutes`, `deeplink`'s main),
+  /// which then crash until a clean build.
+  private final class NameIndex: Sendable {
+    /// Positions by name; `nil` for a table searched name by name.
+    let positions: [String: Int]?
+    /// The UTF-8 length of the longest route name: a longer name is no route's, and one much
+    /// longer is close to none, both known without hashing or comparing it.
+    let longest: Int
+
+    init(positions: [String: Int]?, longest: Int) {
+      self.positions = positions
+      self.longest = longest
+    }
+  }
 
   /// Up to this many routes, ``route(named:)`` compares names one by one instead of hashing.
   ///
@@ -23,16 +43,17 @@ public struct RouteTable: Sendable {
   public init(scheme: String = "debug", routes: [Route]) {
     self.scheme = scheme
     self.routes = routes
+    let longest = routes.lazy.map(\.name.utf8.count).max() ?? 0
     guard routes.count > Self.linearSearchLimit else {
-      self.index = nil
+      self.names = NameIndex(positions: nil, longest: longest)
       return
     }
-    var index: [String: Int] = [:]
-    index.reserveCapacity(routes.count)
-    for (position, route) in routes.enumerated() where index[route.name] == nil {
-      index[route.name] = position
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(routes.count)
+    for (position, route) in routes.enumerated() where positions[route.name] == nil {
+      positions[route.name] = position
     }
-    self.index = index
+    self.names = NameIndex(positions: positions, longest: longest)
   }
 
   /// Whether no two routes share a name, answered from the index when the table has one (a
@@ -46,12 +67,22 @@ public struct RouteTable: Sendable {
 
   /// The route called `name` (exact, lowercase), if any: the first, if several are.
   public func route(named name: String) -> Route? {
-    guard let index else { return routes.first { $0.name == name } }
-    return index[name].map { routes[$0] }
+    guard name.utf8.count <= names.longest else { return nil }
+    guard let positions = names.positions else { return routes.first { $0.name == name } }
+    return positions[name].map { routes[$0] }
   }
 
   /// The route name closest to `name`, for "did you mean" messages.
+  ///
+  /// A name too long to be within reach of any route name (``Suggestion/closest(to:in:)``
+  /// takes none whose length differs from the input's by more than 3 edits, except one the
+  /// input is a prefix of, which is at least as long) gets `nil` without a look at the
+  /// routes: a 60 KB unknown name costs the same at 10,000 routes as at 12 (`make bench`,
+  /// "unknown-60kb"). The bound allows for lowercasing, which can shrink text to a quarter of
+  /// its UTF-8 bytes but no less (a scalar has at most 4 bytes and lowercases to at least one:
+  /// the 3-byte KELVIN SIGN to `k`).
   public func suggestion(for name: String) -> String? {
-    Suggestion.closest(to: name, in: routes.lazy.map(\.name))
+    guard name.utf8.count <= 4 * (names.longest + Suggestion.maximumEdits) else { return nil }
+    return Suggestion.closest(to: name, in: routes.lazy.map(\.name))
   }
 }

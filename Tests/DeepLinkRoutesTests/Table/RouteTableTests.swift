@@ -30,6 +30,22 @@ struct RouteTableTests {
     #expect(RouteTable.builtIn.suggestion(for: "zzzzzz") == nil)
   }
 
+  /// The table answers a name far longer than any route's without looking at the routes, and
+  /// the bound it uses counts bytes after lowercasing, which can shrink a name to a quarter.
+  @Test("a long name is suggested nothing, but one that lowercases short still is")
+  func suggestionForLongNames() {
+    let table = RouteTable(routes: [Route("kkkk", summary: "k"), Route("home", summary: "h")])
+    // Four KELVIN SIGNs: 12 bytes, 8 more than the longest name, lowercased "kkkk".
+    #expect(table.suggestion(for: String(repeating: "\u{212A}", count: 4)) == "kkkk")
+    #expect(table.suggestion(for: String(repeating: "\u{212A}", count: 4) + "x") == "kkkk")
+    #expect(table.suggestion(for: "kkkkxx") == "kkkk")
+    #expect(table.suggestion(for: "kkkkxxx") == nil)
+    #expect(table.suggestion(for: String(repeating: "k", count: 60_000)) == nil)
+    #expect(Self.large.suggestion(for: String(repeating: "x", count: 60_000)) == nil)
+    #expect(table.route(named: "kkkkk") == nil)
+    #expect(table.route(named: "kkkk")?.name == "kkkk")
+  }
+
   // MARK: - Version
 
   static func table(_ parameter: Parameter) -> RouteTable {
