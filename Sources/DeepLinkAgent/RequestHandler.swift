@@ -29,6 +29,8 @@ package struct RequestHandler {
   /// log shared with other programs. Part of the line held for a link, not added per link.
   let logPrefix: String
   private let version: String
+  /// `{"ok":true,"version":"…","applied":`, what every reply to an applied link starts with.
+  private let appliedReplyStart: [UInt8]
   /// Links already applied once, by URL text, so that applying one again costs no parsing
   /// and no rendering; only for a handler whose ``LinkHandler/linksDescribeWholeStates``.
   private var appliedReplies = AppliedReplyCache()
@@ -46,6 +48,10 @@ package struct RequestHandler {
     self.logPrefix = logPrefix
     self.now = now
     self.version = table.version
+    var start = Array("{\"ok\":true,\"version\":".utf8)
+    JSON.writeString(table.version, into: &start)
+    start.append(contentsOf: ",\"applied\":".utf8)
+    self.appliedReplyStart = start
   }
 
   /// Appends the reply to `line` (without its newline) to `output`, as the server sends it, and
@@ -256,11 +262,13 @@ package struct RequestHandler {
     let canonical = table.url(for: link)
     let state = erased.state()
     var reply: [UInt8] = []
-    reply.reserveCapacity(state.screen.utf8.count + 256)
-    JSON.object([
-      ("ok", .bool(true)), ("version", .string(version)), ("applied", .string(canonical)),
-      ("state", state.json),
-    ]).serialize(into: &reply)
+    reply.reserveCapacity(2 * state.screen.utf8.count + canonical.utf8.count + 256)
+    // `{"ok":true,"version":…,"applied":…,"state":…}`, as `success` would serialize it.
+    reply.append(bytesOf: appliedReplyStart)
+    JSON.writeString(canonical, into: &reply)
+    reply.appendUTF8(",\"state\":")
+    state.writeJSON(into: &reply)
+    reply.append(UInt8(ascii: "}"))
     var log: [UInt8] = []
     log.reserveCapacity(logPrefix.utf8.count + canonical.utf8.count + 64)
     log.appendUTF8(logPrefix)

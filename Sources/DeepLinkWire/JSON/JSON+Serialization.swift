@@ -70,50 +70,58 @@ extension JSON {
 
   private static let hex = Array("0123456789abcdef".utf8)
 
-  static func writeString(_ string: String, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
+  /// Appends `string` as a JSON string, quotes included, escaping `"`, `\\` and every control
+  /// character (DEL too), so that the result never holds a newline. For writers that put
+  /// a value together without building a ``JSON`` tree first (the app's reply to a link).
+  package static func writeString(_ string: String, into output: inout [UInt8]) {
     var string = string
-    // Runs of bytes that need no escape are copied whole: appended byte by byte, this loop was
-    // a fifth of the app's time per link.
-    string.withUTF8 { bytes in
-      output.reserveCapacity(output.count + bytes.count + 1)
-      var runStart = 0
-      // A reply carries a whole screen: eight bytes at a time are skipped while none of them
-      // needs an escape (a byte-at-a-time loop was a tenth of the time of a link not seen
-      // before); a word that has one, and the last few bytes, are done byte by byte.
-      func escape(_ offset: Int) {
-        let byte = bytes[offset]
-        guard needsEscape(byte) else { return }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-        runStart = offset + 1
-        switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-        case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-        case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
-        case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
-        case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
-        default:
-          output.append(contentsOf: "\\u00".utf8)
-          output.append(hex[Int(byte >> 4)])
-          output.append(hex[Int(byte & 0xF)])
-        }
-      }
-      let raw = UnsafeRawBufferPointer(bytes)
-      var offset = 0
-      while offset + 8 <= bytes.count {
-        if mayNeedEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
-          for index in offset..<(offset + 8) { escape(index) }
-        }
+    string.withUTF8 { writeString(utf8: $0, into: &output) }
+  }
+
+  /// ``writeString(_:into:)`` for text already at hand as UTF-8 bytes.
+  ///
+  /// Runs of bytes that need no escape are copied whole, and eight bytes at a time are skipped
+  /// while none of them may need one: a reply carries a whole screen, and a byte-at-a-time
+  /// loop was a tenth of the time of a link not seen before. No capacity is reserved per
+  /// string: an exact `reserveCapacity` before each of a reply's dozen strings grew the buffer
+  /// by a copy each time instead of geometrically.
+  package static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    let raw = UnsafeRawBufferPointer(bytes)
+    let count = bytes.count
+    var runStart = 0
+    var offset = 0
+    while offset < count {
+      while offset + 8 <= count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
         offset += 8
       }
-      for index in offset..<bytes.count { escape(index) }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      let end = min(offset + 8, count)
+      while offset < end {
+        let byte = bytes[offset]
+        if needsEscape(byte) {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+          runStart = offset + 1
+          output.append(UInt8(ascii: "\\"))
+          switch byte {
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+          case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+          case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+          case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+          default:
+            output.append(UInt8(ascii: "u"))
+            output.append(UInt8(ascii: "0"))
+            output.append(UInt8(ascii: "0"))
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0xF)])
+          }
+        }
+        offset += 1
+      }
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     output.append(UInt8(ascii: "\""))
   }
 
-  /// Whether any of the eight bytes of `word` is one ``needsEscape(_:)`` names (exactly:
-  /// the classic "has a zero byte" and "has a byte less than n" word tests).
   private static func mayNeedEscape(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
