@@ -59,7 +59,7 @@ public struct RouteTable: Sendable {
   /// Whether no two routes share a name, answered from the index when the table has one (a
   /// routes file of 10,000 routes hashes each name once, here).
   package var namesAreUnique: Bool {
-    if let index { return index.count == routes.count }
+    if let positions = names.positions { return positions.count == routes.count }
     return routes.indices.allSatisfy { position in
       !routes[..<position].contains { $0.name == routes[position].name }
     }
