@@ -25,19 +25,20 @@ import Testing
     #"{"routes": [{"n\u0061me": "a"}]}"#,
   ]
 
-  static func decoded(_ json: String) throws -> RouteTable {
-    try RoutesFile.table(from: Array(json.utf8), file: "f.json")
+  static func decoded(_ json: String) throws -> RoutesFileContents {
+    try RoutesFile.contents(from: Array(json.utf8), file: "f.json")
   }
 
-  /// Everything a table is: scheme, declarations in order, fingerprint.
-  static func same(_ a: RouteTable, _ b: RouteTable) -> Bool {
-    a.scheme == b.scheme && a.routes == b.routes && a.version == b.version
+  /// Everything a file declares: scheme, routes in order, fingerprint, Android package.
+  static func same(_ a: RoutesFileContents, _ b: RoutesFileContents) -> Bool {
+    a.table.scheme == b.table.scheme && a.table.routes == b.table.routes && a.table.version == b.table.version
+      && a.androidPackage == b.androidPackage
   }
 
   @Test("a sound file reads as the decoder's table, or is left to the decoder", arguments: soundFiles)
   func soundFile(_ json: String) throws {
     let decoded = try Self.decoded(json)
-    if let read = RoutesFileReader.table(from: Array(json.utf8)) {
+    if let read = RoutesFileReader.contents(from: Array(json.utf8)) {
       #expect(Self.same(read, decoded))
     }
   }
@@ -45,14 +46,14 @@ import Testing
   @Test("the usual files take the fast path")
   func usualFilesAreRead() throws {
     for json in Self.soundFiles.dropLast() {
-      let read = try #require(RoutesFileReader.table(from: Array(json.utf8)), "\(json)")
+      let read = try #require(RoutesFileReader.contents(from: Array(json.utf8)), "\(json)")
       #expect(Self.same(read, try Self.decoded(json)))
     }
   }
 
   @Test("every broken file is left to the decoder, which names the problem", arguments: BrokenRoutesFile.all)
   func brokenFile(_ file: BrokenRoutesFile) {
-    #expect(RoutesFileReader.table(from: Array(file.json.utf8)) == nil)
+    #expect(RoutesFileReader.contents(from: Array(file.json.utf8)) == nil)
   }
 
   @Test(
@@ -74,7 +75,7 @@ import Testing
       #"{"routes": [{"name": "a"}]"#,
     ])
   func forbidden(_ json: String) {
-    #expect(RoutesFileReader.table(from: Array(json.utf8)) == nil)
+    #expect(RoutesFileReader.contents(from: Array(json.utf8)) == nil)
     #expect(throws: RoutesFileError.self) { try Self.decoded(json) }
   }
 
@@ -82,13 +83,13 @@ import Testing
   func largeFile() throws {
     let routes = (0..<1_000).map { #"{"name": "r\#($0)", "summary": "Route \#($0)"}"# }
     let json = #"{"routes": ["# + routes.joined(separator: ",") + "]}"
-    let read = try #require(RoutesFileReader.table(from: Array(json.utf8)))
+    let read = try #require(RoutesFileReader.contents(from: Array(json.utf8)))
     #expect(Self.same(read, try Self.decoded(json)))
     for extra in [#"{"name": "r900"}"#, #"{"name": "screenshot"}"#, #"{"name": "help"}"#] {
       var late = routes
       late.insert(extra, at: 950)
       let broken = #"{"routes": ["# + late.joined(separator: ",") + "]}"
-      #expect(RoutesFileReader.table(from: Array(broken.utf8)) == nil, "\(extra)")
+      #expect(RoutesFileReader.contents(from: Array(broken.utf8)) == nil, "\(extra)")
       #expect(throws: RoutesFileError.self) { try Self.decoded(broken) }
     }
   }

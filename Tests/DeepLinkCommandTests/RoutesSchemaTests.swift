@@ -24,9 +24,11 @@ struct RoutesSchemaTests {
     "duplicate parameter", "default outside the range", "default not a choice", "an empty range",
   ]
 
-  /// Valid documents: the built-in table exported, and files leaving out optional keys.
+  /// Valid documents: the built-in table exported (also with a file's Android package), and
+  /// files leaving out optional keys.
   static let valid: [String] = [
     RoutesFormatter.text(.json, table: .builtIn),
+    RoutesFormatter.text(.json, table: .builtIn, androidPackage: "com.example.recipes"),
     #"{"routes": [{"name": "a"}]}"#,
     #"{"$schema": "./deeplink.routes.schema.json", "scheme": "my-app+dev.1", "version": "x", "routes": [{"name": "a-1"}]}"#,
     #"{"android": {"package": "com.example.shop_app"}, "routes": [{"name": "a"}]}"#,

@@ -130,6 +130,32 @@ struct RoutesFileCommandTests {
     }
   }
 
+  @Test("a file's android package is exported by routes --json, and the export reads back the same")
+  func androidPackageRoundTrips() throws {
+    try Self.withShop { directory, _ in
+      let withPackage = Self.shop.replacingOccurrences(
+        of: #""scheme": "shop","#, with: #""scheme": "shop", "android": {"package": "com.example.shop"},"#)
+      try withPackage.write(toFile: directory.file("android.json"), atomically: true, encoding: .utf8)
+      let export = try Self.shell(
+        "deeplink --routes android.json routes --json > deeplink.routes.json && deeplink routes --json > again.json "
+          + "&& cmp deeplink.routes.json again.json", in: directory.path)
+      #expect(export.status == 0, "\(export)")
+      let exported = try JSON.parse(
+        try String(contentsOfFile: directory.file("deeplink.routes.json"), encoding: .utf8))
+      #expect(exported["android"] == .object([("package", .string("com.example.shop"))]))
+      // After the routes, in the order of the format's keys.
+      #expect(exported.objectValue?.map(\.0) == ["scheme", "version", "routes", "android"])
+      // The exported file, not the original, gives --target android its explicit intent.
+      let dryRun = try Self.shell(
+        "deeplink --target android:emulator-5554 --dry-run cart", in: directory.path)
+      #expect(dryRun.stdout.contains("com.example.shop"), "\(dryRun)")
+      // A file without one exports none.
+      let plain = try JSON.parse(
+        try Command.deeplink("--routes", directory.file("shop.json"), "routes", "--json").stdout)
+      #expect(plain["android"] == nil)
+    }
+  }
+
   @Test("a broken file stops every command: exit 64, the file, the place, the problem")
   func brokenFile() throws {
     try Self.withShop { directory, file in

@@ -37,7 +37,8 @@ package enum RoutesFile {
   ///
   /// - Parameter name: how messages name the file (the path as the user gave it).
   /// - Throws: ``RoutesFileError`` naming `name`, the place and the problem.
-  package static func load(_ path: String, name: String? = nil) throws(RoutesFileError) -> RouteTable {
+  package static func load(_ path: String, name: String? = nil) throws(RoutesFileError) -> RoutesFileContents
+  {
     let bytes: [UInt8]
     do {
       bytes = try FileReader.contents(of: path, limit: maximumBytes)
@@ -50,16 +51,25 @@ package enum RoutesFile {
       let problem: RoutesFileProblem = FileSystem.isStandardOutput(path) ? .isStandardOutput : .empty
       throw RoutesFileError(file: name ?? path, place: nil, problem: problem)
     }
-    return try table(from: bytes, file: name ?? path)
+    return try contents(from: bytes, file: name ?? path)
   }
 
   /// The table `bytes` declare.
   ///
   /// - Throws: ``RoutesFileError`` naming `file`, the place and the problem.
   package static func table(from bytes: [UInt8], file: String) throws(RoutesFileError) -> RouteTable {
+    try contents(from: bytes, file: file).table
+  }
+
+  /// The table and Android package `bytes` declare.
+  ///
+  /// - Throws: ``RoutesFileError`` naming `file`, the place and the problem.
+  package static func contents(from bytes: [UInt8], file: String) throws(RoutesFileError)
+    -> RoutesFileContents
+  {
     // A sound file is read straight from its bytes; anything else is decoded from its tree,
     // which finds and names the problem.
-    if let table = RoutesFileReader.table(from: bytes) { return table }
+    if let contents = RoutesFileReader.contents(from: bytes) { return contents }
     let document: JSON
     do {
       document = try JSON.parseLocated(bytes)
@@ -69,19 +79,9 @@ package enum RoutesFile {
         file: file, place: .text(line: line, column: column), problem: .invalidJSON(error.error))
     }
     do {
-      return try RoutesFileDecoder.table(document)
+      return try RoutesFileDecoder.contents(document)
     } catch {
       throw RoutesFileError(file: file, place: .path(error.location.rendered), problem: error.problem)
     }
-  }
-
-  /// `android.package` of the routes file at `path`: the app that opens the links with
-  /// `--target android` when `--package` is not given; `nil` when the file has none or cannot
-  /// be read (it was read and checked when the table was loaded).
-  package static func androidPackage(at path: String) -> String? {
-    guard let bytes = try? FileReader.contents(of: path, limit: maximumBytes),
-      let document = try? JSON.parse(bytes)
-    else { return nil }
-    return document["android"]?["package"]?.stringValue
   }
 }

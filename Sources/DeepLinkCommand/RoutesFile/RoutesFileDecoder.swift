@@ -36,10 +36,11 @@ struct LocatedProblem: Error {
 
 /// Turns a parsed routes file into a ``RouteTable``, checking every rule of the format.
 enum RoutesFileDecoder {
-  static func table(_ document: JSON) throws(LocatedProblem) -> RouteTable {
+  static func contents(_ document: JSON) throws(LocatedProblem) -> RoutesFileContents {
     let top = RoutesFileLocation()
     let members = try object(document, at: top, keys: RoutesFile.documentKeys)
     var scheme = "debug"
+    var androidPackage: String?
     var routesValue: JSON?
     for (key, value) in members {
       let location = top.with(key: key)
@@ -58,6 +59,7 @@ enum RoutesFileDecoder {
           guard AndroidCommands.isPackageName(package) else {
             throw LocatedProblem(location: place, problem: .badPackage(package))
           }
+          androidPackage = package
         }
       default:
         routesValue = value
@@ -90,7 +92,8 @@ enum RoutesFileDecoder {
       if hashed { positions[route.name] = index }
       routes.append(route)
     }
-    return RouteTable(scheme: scheme, routes: routes)
+    return RoutesFileContents(
+      table: RouteTable(scheme: scheme, routes: routes), androidPackage: androidPackage)
   }
 
   static func route(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> Route {

@@ -1,4 +1,4 @@
-package import DeepLinkRoutes
+import DeepLinkRoutes
 import DeepLinkWire
 
 /// Reads a sound routes file straight from its bytes, building no JSON tree: the fast path
@@ -15,8 +15,8 @@ package enum RoutesFileReader {
   /// Why the reader stopped; the decoder says what is wrong.
   struct GiveUp: Error {}
 
-  /// The table `bytes` declare, or `nil` when the file needs the decoder's look.
-  package static func table(from bytes: [UInt8]) -> RouteTable? {
+  /// What `bytes` declare, or `nil` when the file needs the decoder's look.
+  package static func contents(from bytes: [UInt8]) -> RoutesFileContents? {
     var reader = JSONReader(bytes: bytes)
     return try? document(&reader)
   }
@@ -29,9 +29,10 @@ package enum RoutesFileReader {
   /// A route count from which duplicate names are found by hashing, not by a scan.
   private static let hashedCount = 32
 
-  static func document(_ reader: inout JSONReader) throws -> RouteTable {
+  static func document(_ reader: inout JSONReader) throws -> RoutesFileContents {
     reader.skipWhitespace()
     var scheme = "debug"
+    var androidPackage: String?
     var routes: [Route]?
     try members(&reader, keys: documentKeys) { reader, key throws in
       switch key {
@@ -45,7 +46,9 @@ package enum RoutesFileReader {
         routes = try self.routes(&reader)
       default:  // android
         try members(&reader, keys: androidKeys) { reader, _ throws in
-          guard AndroidCommands.isPackageName(try reader.requiredString()) else { throw GiveUp() }
+          let package = try reader.requiredString()
+          guard AndroidCommands.isPackageName(package) else { throw GiveUp() }
+          androidPackage = package
         }
       }
     }
@@ -53,7 +56,7 @@ package enum RoutesFileReader {
     guard reader.index == reader.bytes.count, let routes else { throw GiveUp() }
     let table = RouteTable(scheme: scheme, routes: routes)
     guard routes.count <= hashedCount || table.namesAreUnique else { throw GiveUp() }
-    return table
+    return RoutesFileContents(table: table, androidPackage: androidPackage)
   }
 
   static func routes(_ reader: inout JSONReader) throws -> [Route] {

@@ -66,7 +66,15 @@ package enum TableSource: Hashable, Sendable {
   ///
   /// - Throws: ``RoutesFileError``.
   package func table(builtIn: RouteTable) throws(RoutesFileError) -> RouteTable {
-    guard let path else { return builtIn }
+    try contents(builtIn: builtIn).table
+  }
+
+  /// The table and its Android package: `builtIn` itself (no package), or the file read and
+  /// checked.
+  ///
+  /// - Throws: ``RoutesFileError``.
+  package func contents(builtIn: RouteTable) throws(RoutesFileError) -> RoutesFileContents {
+    guard let path else { return RoutesFileContents(table: builtIn) }
     return try RoutesFile.load(path)
   }
 }

@@ -111,7 +111,7 @@ extension DeepLinkTool {
   /// The app that must open links on Android: `--package`, else the routes file's
   /// `android.package`, else none (an implicit intent).
   func androidPackage(_ options: GlobalOptions) -> String? {
-    options.package ?? source.path.flatMap(RoutesFile.androidPackage(at:))
+    options.package ?? androidPackage
   }
 
   /// The one line that says where the link went, or its JSON form.

@@ -23,6 +23,8 @@ public struct DeepLinkTool {
   let table: RouteTable
   /// Where ``table`` came from: built in, or a routes file.
   let source: TableSource
+  /// The routes file's `android.package`, if it has one.
+  let androidPackage: String?
   /// The tool's own table, in use unless a routes file replaces it.
   let builtIn: RouteTable
   /// Whether a routes file may replace ``builtIn`` (`deeplink`: yes).
@@ -51,21 +53,24 @@ public struct DeepLinkTool {
 
   package init(
     name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
-    environment: [String: String]
+    androidPackage: String? = nil, environment: [String: String]
   ) {
     self.init(
-      name: name, table: table, source: source, builtIn: builtIn, readEnvironment: { environment[$0] })
+      name: name, table: table, source: source, builtIn: builtIn, androidPackage: androidPackage,
+      readEnvironment: { environment[$0] })
   }
 
   init(
     name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
-    readsRoutesFiles: Bool = false, readEnvironment: @escaping (String) -> String?
+    androidPackage: String? = nil, readsRoutesFiles: Bool = false,
+    readEnvironment: @escaping (String) -> String?
   ) {
     self.name = name
     self.builtIn = builtIn ?? table
     self.readsRoutesFiles = readsRoutesFiles
     self.table = table
     self.source = source
+    self.androidPackage = androidPackage
     self.readEnvironment = readEnvironment
   }
 
@@ -100,9 +105,9 @@ public struct DeepLinkTool {
       return run(arguments).rawValue
     }
     let source = TableSource.resolve(option: Invocation.routesOption(in: arguments))
-    let table: RouteTable
+    let contents: RoutesFileContents
     do {
-      table = try source.table(builtIn: builtIn)
+      contents = try source.contents(builtIn: builtIn)
     } catch {
       ToolName.$current.withValue(name) {
         fail(
@@ -112,7 +117,8 @@ public struct DeepLinkTool {
       return ExitCode.usage.rawValue
     }
     return DeepLinkTool(
-      name: name, table: table, source: source, builtIn: builtIn, readEnvironment: readEnvironment
+      name: name, table: contents.table, source: source, builtIn: builtIn,
+      androidPackage: contents.androidPackage, readEnvironment: readEnvironment
     ).run(arguments).rawValue
   }
 
@@ -217,7 +223,7 @@ public struct DeepLinkTool {
       }
       try write(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
     case .routes(let format):
-      try write(RoutesFormatter.text(format, table: table, source: source))
+      try write(RoutesFormatter.text(format, table: table, source: source, androidPackage: androidPackage))
     case .state:
       try requireApp(for: .state, options)
       let state = try requestState(options)
