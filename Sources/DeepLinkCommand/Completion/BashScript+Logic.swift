@@ -1,7 +1,7 @@
 extension BashScript {
   /// The part of the bash script that does not depend on the table: reading the line,
   /// following it through the contexts, and offering candidates.
-  static var logic: [String] {
+  static var helpers: [String] {
     #"""
     # REPLY: the shell word $1 without its quotes and backslashes. Nothing is expanded.
     _deeplink_dequote() {
@@ -68,23 +68,12 @@ extension BashScript {
       _deeplink_add "${candidates[@]}"
     }
 
-    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
-    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
-    # (the built-in table) does not apply, and deeplink itself is asked.
-    _deeplink_routes_file() {
-      local word dir=$PWD
-      for word in "${words[@]:1:last-1}"; do
-        [[ $word == -- ]] && break
-        [[ $word == \#(GlobalOption.routes.flag) || $word == \#(GlobalOption.routes.flag)=* ]] && return 0
-      done
-      [[ -n $\#(RoutesFile.environmentVariable.name) ]] && return 0
-      while :; do
-        [[ -e $dir/\#(RoutesFile.fileName) ]] && return 0
-        [[ -z $dir || $dir == / ]] && return 1
-        dir=${dir%/*}
-      done
-    }
+    """#.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
 
+  /// The rest of the fixed logic, after `_deeplink_routes_file` (``ShellCaseFunctions``).
+  static var logic: [String] {
+    #"""
     # Adds what `deeplink \#(CompletionCallback.command) \#(CompletionCallback.words) WORD...` answers: a first line
     # `words<TAB>PREFIX` then `candidate<TAB>description` lines, or `path<TAB>PREFIX`. The
     # lines are only split, compared and quoted: never evaluated.

@@ -7,14 +7,17 @@ struct BashScript {
 
   var lines: [String] {
     CompletionScript.header("#", shell: .bash) + [""] + kind + [""] + names + [""] + options + [""]
-      + shared.values + [""] + shared.arguments + [""] + Self.logic
+      + shared.values + [""] + shared.arguments + [""] + Self.helpers + shared.routesFile + [""] + Self.logic
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }
 
-  /// `_deeplink_value` and `_deeplink_argument`, shared with the other POSIX-like shell.
+  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_routes_file`, shared with the other
+  /// POSIX-like shell.
   private var shared: ShellCaseFunctions {
-    ShellCaseFunctions(model: model, array: "_deeplink_vals", parenthesizedPatterns: false)
+    ShellCaseFunctions(
+      model: model, array: "_deeplink_vals", parenthesizedPatterns: false,
+      wordsBeforeCursor: #""${words[@]:1:last-1}""#)
   }
 
   private func list(_ words: [String]) -> String { words.map(word).joined(separator: " ") }

@@ -1,12 +1,39 @@
-/// The data functions the bash and zsh scripts share, `_deeplink_value` and
-/// `_deeplink_argument`: the same `case` statements in each shell's syntax — bash writes a
-/// pattern `x)`, zsh `(x)` — filling each shell's array (`_deeplink_vals`, zsh's `reply`).
+/// The functions the bash and zsh scripts share, written once: the data functions
+/// `_deeplink_value` and `_deeplink_argument` — the same `case` statements in each shell's
+/// syntax (bash writes a pattern `x)`, zsh `(x)`), filling each shell's array
+/// (`_deeplink_vals`, zsh's `reply`) — and `_deeplink_routes_file`, which differs only in how
+/// the shell slices its word array.
 struct ShellCaseFunctions {
   let model: CompletionModel
   /// The array the functions fill with words.
   let array: String
   /// Whether a pattern is written `(x)` (zsh) rather than `x)` (bash).
   let parenthesizedPatterns: Bool
+  /// The words typed before the cursor's, the command's own left out: bash's
+  /// `"${words[@]:1:last-1}"`, zsh's `"${(@)words[2,CURRENT-1]}"`.
+  let wordsBeforeCursor: String
+
+  /// `_deeplink_routes_file`: whether a routes file is in effect, found as `deeplink` finds it.
+  var routesFile: [String] {
+    #"""
+    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
+    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
+    # (the built-in table) does not apply, and deeplink itself is asked.
+    _deeplink_routes_file() {
+      local word dir=$PWD
+      for word in \#(wordsBeforeCursor); do
+        [[ $word == -- ]] && break
+        [[ $word == \#(GlobalOption.routes.flag) || $word == \#(GlobalOption.routes.flag)=* ]] && return 0
+      done
+      [[ -n $\#(RoutesFile.environmentVariable.name) ]] && return 0
+      while :; do
+        [[ -e $dir/\#(RoutesFile.fileName) ]] && return 0
+        [[ -z $dir || $dir == / ]] && return 1
+        dir=${dir%/*}
+      done
+    }
+    """#.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }
 

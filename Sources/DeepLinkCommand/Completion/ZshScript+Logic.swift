@@ -1,6 +1,6 @@
 extension ZshScript {
   /// The part of the zsh script that does not depend on the table.
-  static var logic: [String] {
+  static var helpers: [String] {
     #"""
     # Offers the values the running app has for route $1, parameter $2, with their help. The
     # callback's lines are only split and handed to _describe: never evaluated.
@@ -31,23 +31,12 @@ extension ZshScript {
       _describe -t targets target candidates
     }
 
-    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
-    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
-    # (the built-in table) does not apply, and deeplink itself is asked.
-    _deeplink_routes_file() {
-      local word dir=$PWD
-      for word in "${(@)words[2,CURRENT-1]}"; do
-        [[ $word == -- ]] && break
-        [[ $word == \#(GlobalOption.routes.flag) || $word == \#(GlobalOption.routes.flag)=* ]] && return 0
-      done
-      [[ -n $\#(RoutesFile.environmentVariable.name) ]] && return 0
-      while :; do
-        [[ -e $dir/\#(RoutesFile.fileName) ]] && return 0
-        [[ -z $dir || $dir == / ]] && return 1
-        dir=${dir%/*}
-      done
-    }
+    """#.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
 
+  /// The rest of the fixed logic, after `_deeplink_routes_file` (``ShellCaseFunctions``).
+  static var logic: [String] {
+    #"""
     # Offers what `deeplink \#(CompletionCallback.command) \#(CompletionCallback.words) WORD...` answers: a first line
     # `words<TAB>PREFIX` then `candidate<TAB>description` lines, or `path<TAB>PREFIX`. The
     # lines are only split and handed to compadd and _describe: never evaluated.

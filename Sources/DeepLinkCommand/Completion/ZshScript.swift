@@ -5,14 +5,18 @@ struct ZshScript {
 
   var lines: [String] {
     ["#compdef deeplink"] + CompletionScript.header("#", shell: .zsh) + [""] + kind + [""] + names
-      + [""] + options + [""] + shared.values + [""] + shared.arguments + [""] + Self.logic
+      + [""] + options + [""] + shared.values + [""] + shared.arguments + [""] + Self.helpers
+      + shared.routesFile + [""] + Self.logic
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }
 
-  /// `_deeplink_value` and `_deeplink_argument`, shared with the other POSIX-like shell.
+  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_routes_file`, shared with the other
+  /// POSIX-like shell.
   private var shared: ShellCaseFunctions {
-    ShellCaseFunctions(model: model, array: "reply", parenthesizedPatterns: true)
+    ShellCaseFunctions(
+      model: model, array: "reply", parenthesizedPatterns: true,
+      wordsBeforeCursor: #""${(@)words[2,CURRENT-1]}""#)
   }
 
   /// `name:help` for `_describe`, with any `:` in the name escaped.
