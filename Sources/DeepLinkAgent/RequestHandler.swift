@@ -275,7 +275,12 @@ package struct RequestHandler {
     log.appendUTF8("applied ")
     log.appendUTF8(canonical.logExcerpt)
     log.appendUTF8(" → ")
-    log.append(contentsOf: state.screen.utf8.prefix { $0 != UInt8(ascii: "\n") })
+    var screen = state.screen
+    screen.withUTF8 { bytes in
+      log.append(
+        contentsOf: UnsafeBufferPointer(
+          rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex)]))
+    }
     log.append(UInt8(ascii: "\n"))
     return AppliedReply(reply: reply, log: log)
   }

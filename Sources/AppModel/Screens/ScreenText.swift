@@ -14,30 +14,42 @@ struct ScreenText {
   /// was a fifth of the app's time per link.
   static let rule = String(repeating: "─", count: 48)
 
-  /// The lines, each ended by `\n`. Appended into one string of the right capacity:
-  /// `joined(separator:)` and its generic copies were a tenth of a new link's time.
+  /// The lines, each ended by `\n`. Put together as UTF-8 bytes and made a `String` once:
+  /// `joined(separator:)` and its generic copies were a tenth of a new link's time, and
+  /// appending line by line to a `String` (each append checking the string's storage and
+  /// capacity) still about a tenth.
   func render() -> String {
     let body = body(of: state.path.last)
-    var text = breadcrumb
-    text.reserveCapacity(body.reduce(text.utf8.count + Self.rule.utf8.count + 2) { $0 + $1.utf8.count + 1 })
-    text += "\n"
-    text += Self.rule
-    text += "\n"
+    var text: [UInt8] = []
+    text.reserveCapacity(body.reduce(160) { $0 + $1.utf8.count + 1 })
+    appendBreadcrumb(to: &text)
+    text.append(UInt8(ascii: "\n"))
+    text.append(contentsOf: Self.ruleBytes)
+    text.append(UInt8(ascii: "\n"))
     for line in body {
-      text += line
-      text += "\n"
+      text.appendUTF8(line)
+      text.append(UInt8(ascii: "\n"))
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
+
+  /// ``rule``'s bytes.
+  private static let ruleBytes = Array(rule.utf8)
 
   /// `Home › Spaghetti Bolognese › Edit`.
   var breadcrumb: String {
-    var text = "Home"
+    var text: [UInt8] = []
+    appendBreadcrumb(to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends ``breadcrumb``'s bytes.
+  private func appendBreadcrumb(to text: inout [UInt8]) {
+    text.append(contentsOf: "Home".utf8)
     for screen in state.path {
-      text += " › "
-      text += shortTitle(screen)
+      text.append(contentsOf: " › ".utf8)
+      text.appendUTF8(shortTitle(screen))
     }
-    return text
   }
 
   func shortTitle(_ screen: Screen) -> String {
@@ -76,5 +88,14 @@ struct ScreenText {
   /// A one-line item of a list: `  • title  (detail)`.
   func item(_ title: String, _ detail: String) -> String {
     "  • \(title)  (\(detail))"
+  }
+}
+
+extension [UInt8] {
+  /// Appends `text`'s UTF-8 bytes in one copy when its storage is contiguous (a native string's
+  /// always is), not through the generic sequence copy.
+  fileprivate mutating func appendUTF8(_ text: String) {
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+    if copied == nil { append(contentsOf: text.utf8) }
   }
 }

@@ -30,7 +30,7 @@ extension RouteTable {
   /// - Throws: ``LinkError`` naming the first problem found, left to right.
   public func parse(_ text: String) throws(LinkError) -> Link {
     let bytes = Array(text.utf8)[...]
-    guard let colon = bytes.indices.first(where: { bytes[$0...].starts(with: "://".utf8) }) else {
+    guard let colon = Self.schemeSeparator(in: bytes) else {
       throw .notAURL(text, reason: "it has no '://'")
     }
     let schemeBytes = bytes[..<colon]
@@ -46,9 +46,8 @@ extension RouteTable {
         ? "a space at offset \(bad) (percent-encode it as %20)" : "a control character at offset \(bad)"
       throw .notAURL(text, reason: "it contains \(what)")
     }
-    let foundScheme = lowercased(schemeBytes)
-    guard foundScheme.utf8.elementsEqual(scheme.utf8.lazy.map(asciiLowercased)) else {
-      throw .wrongScheme(found: foundScheme, expected: scheme)
+    guard sameIgnoringASCIICase(schemeBytes, scheme) else {
+      throw .wrongScheme(found: lowercased(schemeBytes), expected: scheme)
     }
 
     var rest = bytes[(colon + 3)...]
@@ -89,6 +88,35 @@ extension RouteTable {
       return try route.bind(pairs)
     } catch {
       throw .argument(error)
+    }
+  }
+
+  /// Where the first `://` in `bytes` starts, if anywhere.
+  private static func schemeSeparator(in bytes: ArraySlice<UInt8>) -> Int? {
+    var index = bytes.startIndex
+    while index + 2 < bytes.endIndex {
+      if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+        bytes[index + 2] == UInt8(ascii: "/")
+      {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whether `bytes` and `text`'s UTF-8 are the same once ASCII-lowercased (what comparing
+  /// `lowercased(bytes)` with the lowercased text did, without making either).
+  private func sameIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { other in
+      guard other.count == bytes.count else { return false }
+      var offset = 0
+      for byte in bytes {
+        guard asciiLowercased(byte) == asciiLowercased(other[offset]) else { return false }
+        offset += 1
+      }
+      return true
     }
   }
 
