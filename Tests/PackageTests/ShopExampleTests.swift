@@ -42,6 +42,80 @@ struct ShopExampleTests {
     #expect(app.log().contains("shop-app: applied shop://cart?edit=true → Shop › Cart\n"))
   }
 
+  /// The generic `deeplink`, told the shop's links by the file `shop routes --json` exports,
+  /// against the shop's own agent: what an app in any language gets from a routes file.
+  @Test func theGenericDeeplinkDrivesTheShopsAgentWithItsExportedRoutesFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("shop.routes.json")
+    let export = try Command.run(
+      "/bin/sh", ["-c", "\"$0\" routes --json > \"$1\"", try Self.bin.get() + "/shop", file])
+    #expect(export.status == 0, "\(export)")
+    let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
+    defer { app.stop() }
+    func deeplink(_ arguments: String...) throws -> CommandResult {
+      try Command.deeplink(["--routes", file, "--socket", app.socket] + arguments)
+    }
+
+    // The file's table is the app's own: same links, same fingerprint, so no warning.
+    let catalog = try deeplink("catalog", "--sort", "price")
+    #expect(catalog.status == 0, "\(catalog)")
+    #expect(catalog.stdout == "Shop › Catalogue\n  Blue Scarf\n  Green Hat\n  Red Shoes\n")
+    #expect(catalog.stderr == "")
+    for _ in 0..<2 {
+      let added = try deeplink("add-to-cart", "--id", "7", "--quantity", "2")
+      #expect(added.status == 0, "\(added)")
+    }
+    let state = try JSON.parse(try deeplink("state", "--json").stdout)
+    #expect(
+      state["path"] == .array([.object([("destination", .string("catalog")), ("sort", .string("price"))])]))
+    #expect(state["cart"] == .object([("product-7", .int(4))]))
+    #expect(try deeplink("cart", "--edit").stdout == "Shop › Cart\n4 items (editing)\n")
+    #expect(try deeplink("url", "add-to-cart", "--id", "7").stdout == "shop://add-to-cart?id=7\n")
+
+    // A value outside the file's range never reaches the app; a link the app refuses exits 65
+    // with the app's reason; neither changes the state.
+    let before = try deeplink("state", "--json").stdout
+    let outOfRange = try deeplink("add-to-cart", "--id", "7", "--quantity", "100")
+    #expect(outOfRange.status == 64)
+    #expect(
+      outOfRange.stderr
+        == "deeplink: error: --quantity expects an integer from 1 to 99, got 100\n"
+        + "Run 'deeplink help add-to-cart' for its options.\n")
+    let refused = try deeplink("add-to-cart", "--id", "99")
+    #expect(refused.status == 65)
+    #expect(
+      refused.stderr
+        == "deeplink: error: the app rejected the link: product 99 is not in the catalogue; the shop has "
+        + "1 (Red Shoes), 2 (Blue Scarf), 7 (Green Hat)\n")
+    #expect(try deeplink("state", "--json").stdout == before)
+
+    // Completion of the shop's routes and values through the file, in real bash with
+    // deeplink's own script: the script's data is the recipe table, so deeplink is asked.
+    let script = PackageBuild.root + "/completions/deeplink.bash"
+    let line = "\(Command.product("deeplink")) --routes \(file) catalog --sort p"
+    let completed = try Command.run(
+      "/bin/bash",
+      [
+        "-c",
+        #"source "$0"; COMP_LINE=$1; COMP_POINT=${#1}; read -ra COMP_WORDS <<< "$1"; "#
+          + #"COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _deeplink; printf '%s\n' "${COMPREPLY[@]}""#,
+        script, line,
+      ])
+    #expect(completed.status == 0, "\(completed)")
+    #expect(completed.stdout == "price\n", "\(completed)")
+    let routes = try Command.run(
+      "/bin/bash",
+      [
+        "-c",
+        #"source "$0"; COMP_LINE=$1; COMP_POINT=${#1}; read -ra COMP_WORDS <<< "$1"; COMP_WORDS+=(''); "#
+          + #"COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _deeplink; printf '%s\n' "${COMPREPLY[@]}""#,
+        script, "\(Command.product("deeplink")) --routes \(file) ",
+      ])
+    #expect(routes.stdout.split(separator: "\n").contains("add-to-cart"), "\(routes)")
+    #expect(!routes.stdout.split(separator: "\n").contains("recipe"), "\(routes)")
+  }
+
   @Test func aLinkTheAppRefusesExits65WithTheAppsReasonAndChangesNothing() throws {
     let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
     defer { app.stop() }
