@@ -59,7 +59,11 @@ package struct LineFramer: Sendable {
   /// - Throws: as ``nextLine()``.
   package mutating func nextLine<Result>(_ body: (Span<UInt8>) -> Result) throws(FramingError) -> Result? {
     guard let range = try nextLineRange() else { return nil }
-    return body(buffer.span.extracting(range))
+    // Not `buffer.span`: `Array.span` needs macOS 26 / iOS 26, while `Span` itself and its
+    // unsafe initializer are back-deployed to every version this package supports.
+    return buffer.withUnsafeBufferPointer { whole in
+      body(Span(_unsafeElements: UnsafeBufferPointer(rebasing: whole[range])))
+    }
   }
 
   /// Where the next complete line is in `buffer`, which it consumes.

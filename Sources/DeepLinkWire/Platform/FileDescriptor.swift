@@ -89,7 +89,7 @@ struct FileDescriptor: Hashable, Sendable {
   /// Linux, with `pipe(2)` and `fcntl` elsewhere.
   static func makePipe() throws(SystemCallError) -> (read: FileDescriptor, write: FileDescriptor) {
     var ends: [Int32] = [-1, -1]
-    #if canImport(Glibc)
+    #if os(Linux)
       _ = try systemCall("pipe2") { deeplink_pipe_nonblocking_cloexec(&ends) }
       return (read: FileDescriptor(rawValue: ends[0]), write: FileDescriptor(rawValue: ends[1]))
     #else

@@ -71,7 +71,7 @@ enum UnixSocket {
       return nil
     }
     let connection = FileDescriptor(rawValue: raw)
-    #if !canImport(Glibc)
+    #if !os(Linux)
       do {
         try connection.makeNonBlockingAndCloseOnExec()
       } catch {
@@ -168,7 +168,11 @@ enum UnixSocket {
   private func systemAccept(
     _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?
   ) -> Int32 {
-    deeplink_accept_nonblocking_cloexec(fd)
+    #if os(Linux)
+      deeplink_accept_nonblocking_cloexec(fd)
+    #else
+      Glibc.accept(fd, address, length)
+    #endif
   }
 #elseif canImport(Darwin)
   private func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
