@@ -33,7 +33,7 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test format lint demo completions man install install-completions install-man bench fuzz fuzz-replay sanitize clean
+.PHONY: help build release test format lint availability demo completions man install install-completions install-man bench fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
@@ -48,6 +48,7 @@ help:
 	@echo "make fuzz         libFuzzer targets, FUZZ_SECONDS (default 300) each"
 	@echo "make fuzz-replay  every kept fuzz input once, under the fuzz build (ASan)"
 	@echo "make sanitize     the tests under AddressSanitizer and ThreadSanitizer"
+	@echo "make availability type-check the libraries for macOS 13 and iOS 16 (no Apple SDK needed)"
 
 build:
 	$(SWIFT) build -Xswiftc -warnings-as-errors
@@ -111,6 +112,10 @@ sanitize:
 
 format:
 	$(SWIFT) format -i -r Sources Tests Fuzz Package.swift
+
+# The libraries against the Apple deployment targets in Package.swift (README, "Platforms").
+availability:
+	scripts/check-availability.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz Package.swift

@@ -1,4 +1,6 @@
 // swift-tools-version: 6.2
+// 6.2, the oldest that builds this package: the server's per-line path uses `Span`, which first
+// ships with Swift 6.2's compiler and standard library (the manifest alone would need 6.0).
 import PackageDescription
 
 /// Swift 6 language mode everywhere; warnings are errors in CI through `make lint`/`make build`.
@@ -10,7 +12,8 @@ let strict: [SwiftSetting] = [
 let package = Package(
   name: "deeplink",
   // The libraries an app uses (README, "Use it with your own app"). DeepLinkRoutes is portable
-  // (no Foundation, no Glibc); the others need a POSIX system (Linux, macOS, iOS).
+  // (no Foundation, no Glibc); the others need a POSIX system (Linux, macOS, iOS). Checked for
+  // these versions without an Apple SDK by `make availability` (README, "Platforms").
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "DeepLinkRoutes", targets: ["DeepLinkRoutes"]),
@@ -30,7 +33,8 @@ let package = Package(
       name: "AppModel", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeRoutes"],
       swiftSettings: strict),
     // JSON values, line framing, Unix-domain sockets (server loop and client).
-    // The Linux system calls Glibc hides from Swift (accept4, pipe2): atomic close-on-exec.
+    // C: the Linux system calls Glibc hides from Swift (accept4, pipe2: atomic close-on-exec),
+    // and the signal relay's C11 atomics and handler (every platform).
     .target(name: "DeepLinkSystemC"),
     .target(
       name: "DeepLinkWire", dependencies: ["DeepLinkSystemC"], swiftSettings: strict,
