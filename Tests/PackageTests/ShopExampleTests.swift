@@ -159,15 +159,30 @@ struct ShopExampleTests {
     let manual = try Self.shop("__manpage").stdout
     #expect(manual.contains(".TH \"SHOP\" \"1\""))
     #expect(manual.contains("\n.SS add\\-to\\-cart\n"))
+    // A tool that reads no routes files mentions none: not in help, the man page or the
+    // help of mcp and routes (completion: below).
+    for text in [
+      help.stdout, manual, try Self.shop("help", "mcp").stdout, try Self.shop("help", "routes").stdout,
+    ] {
+      #expect(!Self.mentionsReadingRoutesFiles(text), "\(text)")
+    }
+    #expect(help.stdout.contains("--socket"))
     let noApp = try Self.shop("product", "--id", "7", "--socket", "/nonexistent/shop.sock")
     #expect(noApp.status == 69)
   }
 
-  /// `text` without the default socket paths and the routes file's name, the places a shop
-  /// tool says `deeplink` (they are the same for every tool).
+  /// `text` without the default socket paths, the places a shop tool says `deeplink` (they
+  /// are the same for every tool).
   static func withoutSocketPaths(_ text: String) -> String {
     text.replacing("deeplink/app.sock", with: "").replacing("deeplink-<uid>", with: "")
-      .replacing("deeplink.routes.json", with: "")
+  }
+
+  /// Whether `text` offers a way to read a routes file: `--routes`, `DEEPLINK_ROUTES`,
+  /// `deeplink.routes.json`, or a completion function that looks for one.
+  static func mentionsReadingRoutesFiles(_ text: String) -> Bool {
+    return ["--routes", "\\-\\-routes", "DEEPLINK_ROUTES", "routes.json", "routes_file"].contains {
+      text.contains($0)
+    }
   }
 
   @Test func itsCompletionScriptsCompleteTheShopCommand() throws {
@@ -181,6 +196,10 @@ struct ShopExampleTests {
     let fish = try Self.shop("completions", "fish").stdout
     #expect(fish.contains("complete -c shop "))
     #expect(!Self.withoutSocketPaths(fish).contains("deeplink"))
+    for script in [bash, zsh, fish] {
+      #expect(!Self.mentionsReadingRoutesFiles(script))
+      #expect(script.contains("--socket"))
+    }
     // The script is valid bash and completes the shop's routes for real.
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(getpid()).bash").path
     try bash.write(toFile: script, atomically: true, encoding: .utf8)
@@ -194,5 +213,20 @@ struct ShopExampleTests {
       ])
     #expect(completed.status == 0, "\(completed)")
     #expect(completed.stdout.split(separator: "\n").sorted() == ["cart", "catalog"], "\(completed)")
+    // Its global options, without --routes; and a deeplink.routes.json in the current
+    // directory changes nothing (deeplink's script would ask deeplink about it).
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "{}".write(toFile: directory.file("deeplink.routes.json"), atomically: true, encoding: .utf8)
+    let options = try Command.run(
+      "/bin/bash",
+      [
+        "-c",
+        "cd \(directory.path); source \(script); COMP_WORDS=(shop catalog --); COMP_CWORD=2; "
+          + "COMP_LINE='shop catalog --'; COMP_POINT=15; _shop; printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ])
+    let offered = options.stdout.split(separator: "\n")
+    #expect(offered.contains("--sort") && offered.contains("--socket"), "\(options)")
+    #expect(!offered.contains("--routes"), "\(options)")
   }
 }

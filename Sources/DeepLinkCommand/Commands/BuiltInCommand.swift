@@ -79,16 +79,22 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "where it came from. --json gives the scheme, the table's version and each route's "
         + "name, summary, help and parameters (name, type, required, default, choices, range, "
         + "help); --markdown gives the route reference of README.md.\n\n"
-        + "The --json output is also the format of a routes file, which gives deeplink the "
-        + "routes of an app it was not built with: --routes FILE, else $DEEPLINK_ROUTES, else "
-        + "deeplink.routes.json in the current directory or the nearest parent, else the "
-        + "built-in table. In a routes file 'version' is recomputed, never read; 'scheme' "
-        + "(default debug), 'summary', 'help', 'parameters', 'required' and 'default' may be "
-        + "left out (a boolean without a default is a flag, false unless given; 'required' "
-        + "is true when there is no default); 'choices' is for type choice, 'range' "
-        + "({\"min\": 1, \"max\": 99}) for type integer. An unknown key, type or name, a "
-        + "duplicate, or a default outside its range or choices is an error (exit 64) naming "
-        + "the file and the place in it."
+        + (ToolName.readsRoutesFiles
+          ? ""
+          : "The --json output is the format of the routes files the generic deeplink reads, "
+            + "to send this tool's links without it.")
+        + (!ToolName.readsRoutesFiles
+          ? ""
+          : "The --json output is also the format of a routes file, which gives deeplink the "
+            + "routes of an app it was not built with: --routes FILE, else $DEEPLINK_ROUTES, else "
+            + "deeplink.routes.json in the current directory or the nearest parent, else the "
+            + "built-in table. In a routes file 'version' is recomputed, never read; 'scheme' "
+            + "(default debug), 'summary', 'help', 'parameters', 'required' and 'default' may be "
+            + "left out (a boolean without a default is a flag, false unless given; 'required' "
+            + "is true when there is no default); 'choices' is for type choice, 'range' "
+            + "({\"min\": 1, \"max\": 99}) for type integer. An unknown key, type or name, a "
+            + "duplicate, or a default outside its range or choices is an error (exit 64) naming "
+            + "the file and the place in it.")
     case .state:
       "Asks the running app for its state: the navigation stack, the debug overrides in force "
         + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
@@ -129,7 +135,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "on the command line, and whose result is the screen and the state the app then "
         + "shows. The tools 'state' and 'screen' read without changing anything; 'open_url' "
         + "sends a raw URL. The server runs until its input ends, and takes its table and its "
-        + "target as every other command does: --routes (or a routes file found), --socket, "
+        + "target as every other command does: "
+        + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
         + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
         + "no state, and 'screenshot' returns a PNG of the screen). Configure an agent with the command 'deeplink mcp'; see README.md."
     case .completions:

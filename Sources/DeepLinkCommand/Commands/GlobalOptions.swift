@@ -88,6 +88,12 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   /// The option as typed: `--socket`.
   package var flag: String { "--" + rawValue }
 
+  /// The options help, the man page and completion offer: all, but `--routes` only in a tool
+  /// that reads routes files (``ToolName/readsRoutesFiles``).
+  static var offered: [GlobalOption] {
+    ToolName.readsRoutesFiles ? allCases : allCases.filter { $0 != .routes }
+  }
+
   /// `-h`, the one short spelling: of ``help``.
   package static let helpShortFlag = "-h"
 

@@ -7,7 +7,9 @@ struct BashScript {
 
   var lines: [String] {
     CompletionScript.header("#", shell: .bash) + [""] + kind + [""] + names + [""] + options + [""]
-      + shared.values + [""] + shared.arguments + [""] + Self.helpers + shared.routesFile + [""] + Self.logic
+      + shared.values + [""] + shared.arguments + [""] + Self.helpers
+      + CompletionScript.routesFilePart(
+        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_routes_file; then")
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }

@@ -84,8 +84,8 @@ package struct CompletionModel: Sendable {
   package let contexts: [Context]
 
   package init(table: RouteTable) {
-    topLevelOptions = GlobalOption.allCases.map { Self.option($0, in: nil) }
-    let afterCommand = GlobalOption.allCases.filter { $0 != .version }
+    topLevelOptions = GlobalOption.offered.map { Self.option($0, in: nil) }
+    let afterCommand = GlobalOption.offered.filter { $0 != .version }
     let routes = table.routes.map { route in
       Context(
         kind: .route, name: route.name, summary: route.summary,

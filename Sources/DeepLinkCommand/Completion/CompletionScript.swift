@@ -74,6 +74,36 @@ package enum CompletionScript {
   /// `-h`, `--help`, `--version`: after one of these, nothing completes.
   static let finalFlags = GlobalOption.allCases.filter(\.replacesCommand).flatMap(\.spellings)
 
+  /// `routesFile` (the function that finds a routes file) then `logic`, in a tool that reads
+  /// routes files; else `logic` alone, without the four lines from `asking` (`if
+  /// _deeplink_routes_file; then`, which hands the line to the callback, to its `fi`).
+  static func routesFilePart(_ routesFile: [String], logic: [String], asking: String) -> [String] {
+    guard !ToolName.readsRoutesFiles else { return routesFile + logic }
+    return withoutBlock(logic, from: asking, lines: 4)
+  }
+
+  /// The fish logic, without `__deeplink_routes_file` and its use when the tool reads no
+  /// routes files.
+  static func withoutRoutesFile(fish logic: [String]) -> [String] {
+    guard !ToolName.readsRoutesFiles,
+      let start = logic.firstIndex(where: { $0.hasPrefix("# Succeeds when a routes file is in effect") }),
+      let end = logic[start...].firstIndex(of: "end")
+    else { return logic }
+    var lines = logic
+    lines.removeSubrange(start...(end + 1 < lines.count && lines[end + 1].isEmpty ? end + 1 : end))
+    return withoutBlock(lines, from: "if __deeplink_routes_file", lines: 4)
+  }
+
+  /// `lines` without the `count` lines from the first whose text (indentation aside) is `first`.
+  private static func withoutBlock(_ lines: [String], from first: String, lines count: Int) -> [String] {
+    guard let start = lines.firstIndex(where: { $0.drop(while: { $0 == " " }) == first }) else {
+      return lines
+    }
+    var kept = lines
+    kept.removeSubrange(start..<min(start + count, kept.count))
+    return kept
+  }
+
   /// The first lines of every script: what it is and that it is generated.
   static func header(_ comment: String, shell: CompletionShell) -> [String] {
     [

@@ -5,7 +5,7 @@ struct FishScript {
 
   var lines: [String] {
     CompletionScript.header("#", shell: .fish) + [""] + kind + [""] + names + [""] + options + [""]
-      + values + [""] + arguments + [""] + Self.logic
+      + values + [""] + arguments + [""] + CompletionScript.withoutRoutesFile(fish: Self.logic)
   }
 
   private func word(_ text: String) -> String { ShellLiteral.fish(text) }

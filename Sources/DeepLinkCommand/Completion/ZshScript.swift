@@ -6,7 +6,8 @@ struct ZshScript {
   var lines: [String] {
     ["#compdef deeplink"] + CompletionScript.header("#", shell: .zsh) + [""] + kind + [""] + names
       + [""] + options + [""] + shared.values + [""] + shared.arguments + [""] + Self.helpers
-      + shared.routesFile + [""] + Self.logic
+      + CompletionScript.routesFilePart(
+        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_routes_file; then")
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }

@@ -67,13 +67,13 @@ package enum HelpFormatter {
       Section(
         "COMMANDS",
         TextLayout.columns(BuiltInCommand.allCases.map { ($0.name, $0.summary) }, leftWidth: leftWidth)),
-      Section("GLOBAL OPTIONS", TextLayout.columns(GlobalOption.allCases.map { ($0.synopsis, $0.help) })),
+      Section("GLOBAL OPTIONS", TextLayout.columns(GlobalOption.offered.map { ($0.synopsis, $0.help) })),
       Section(
         "EXIT CODES",
         TextLayout.columns(ExitCode.allCases.map { (String($0.rawValue), $0.summary) })),
       Section(
         "ENVIRONMENT",
-        TextLayout.columns(DeepLinkTool.environmentVariables.map { ($0.name, $0.summary) })),
+        TextLayout.columns(DeepLinkTool.offeredEnvironmentVariables.map { ($0.name, $0.summary) })),
       Section(
         TextLayout.wrap(
           "Run '\(ToolName.current) help <route>' for a route's options, '\(ToolName.current) help <command>' for a "
@@ -174,11 +174,13 @@ package enum HelpFormatter {
     case .wait:
       return [("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app")]
     case .mcp:
+      let add = (
+        "claude mcp add \(ToolName.current) -- \(ToolName.current) mcp",
+        "lets Claude Code call the routes as tools"
+      )
+      guard ToolName.readsRoutesFiles else { return [add] }
       return [
-        (
-          "claude mcp add \(ToolName.current) -- \(ToolName.current) mcp",
-          "lets Claude Code call the routes as tools"
-        ),
+        add,
         ("\(ToolName.current) mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
       ]
     case .batch:
@@ -229,8 +231,9 @@ package enum HelpFormatter {
   // MARK: - Helpers
 
   /// The global options that change how a command runs: `--socket, --timeout, --json, --quiet`.
-  private static let globalFlags = GlobalOption.allCases.filter { !$0.replacesCommand }.map(\.flag)
-    .joined(separator: ", ")
+  private static var globalFlags: String {
+    GlobalOption.offered.filter { !$0.replacesCommand }.map(\.flag).joined(separator: ", ")
+  }
 
   /// The last paragraph of a route's or a command's page.
   private static var globalOptionsReminder: Section {

@@ -118,7 +118,7 @@ public struct DeepLinkTool {
     }
     return DeepLinkTool(
       name: name, table: contents.table, source: source, builtIn: builtIn,
-      androidPackage: contents.androidPackage, readEnvironment: readEnvironment
+      androidPackage: contents.androidPackage, readsRoutesFiles: true, readEnvironment: readEnvironment
     ).run(arguments).rawValue
   }
 
@@ -152,9 +152,17 @@ public struct DeepLinkTool {
     return variables
   }()
 
+  /// The variables help lists: all, but `DEEPLINK_ROUTES` only in a tool that reads routes files.
+  static var offeredEnvironmentVariables: [EnvironmentVariable] {
+    ToolName.readsRoutesFiles
+      ? environmentVariables : environmentVariables.filter { $0 != RoutesFile.environmentVariable }
+  }
+
   /// Runs the command `arguments` name, under the tool's ``name``.
   package func run(_ arguments: [String]) -> ExitCode {
-    ToolName.$current.withValue(name) { runCommand(arguments) }
+    ToolName.$current.withValue(name) {
+      ToolName.$readsRoutesFiles.withValue(readsRoutesFiles) { runCommand(arguments) }
+    }
   }
 
   private func runCommand(_ arguments: [String]) -> ExitCode {

@@ -8,6 +8,11 @@ enum ToolName {
   /// The tool's name; `deeplink` unless a ``DeepLinkTool`` set another.
   @TaskLocal static var current = "deeplink"
 
+  /// Whether the tool reads routes files (``DeepLinkTool``'s `readsRoutesFiles`): when it does
+  /// not, its help, man page and completion scripts never mention `--routes`,
+  /// `DEEPLINK_ROUTES` or `deeplink.routes.json`. Set with ``current``.
+  @TaskLocal static var readsRoutesFiles = true
+
   /// The name as a shell identifier, for completion functions: `shop-links` → `shop_links`.
   static var identifier: String {
     String(
