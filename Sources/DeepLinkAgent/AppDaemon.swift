@@ -39,11 +39,17 @@ struct AppDaemon<Handler: LinkHandler> {
   /// Runs the daemon with `arguments` (without the program name); returns the exit code.
   func main(arguments: [String]) -> Int32 {
     StandardDescriptors.openMissing()
-    var socket: String?
-    var logFile: String?
+    var socket = PathOption("--socket", noun: "socket path")
+    var logOption = PathOption("--log", noun: "file path")
     var quiet = false
     var index = 0
     while index < arguments.count {
+      do throws(PathOptionError) {
+        if try socket.take(arguments, at: &index) { continue }
+        if try logOption.take(arguments, at: &index) { continue }
+      } catch {
+        return usageError(error.message)
+      }
       let argument = arguments[index]
       index += 1
       switch argument {
@@ -54,31 +60,13 @@ struct AppDaemon<Handler: LinkHandler> {
         StreamWriter.write(
           "\(name) \(PackageVersion.number) (route table \(table.version))\n", to: 1)
         return 0
-      case "--socket":
-        guard index < arguments.count else { return usageError("--socket needs a path") }
-        guard socket == nil else { return usageError("--socket is given twice; give it once") }
-        socket = arguments[index]
-        index += 1
-      case _ where argument.utf8.starts(with: "--socket=".utf8):
-        // Bytes, not `Character`s: `=` followed by a combining mark is one `Character`.
-        guard socket == nil else { return usageError("--socket is given twice; give it once") }
-        socket = String(decoding: argument.utf8.dropFirst("--socket=".utf8.count), as: UTF8.self)
-      case "--log":
-        guard index < arguments.count else { return usageError("--log needs a file path") }
-        guard logFile == nil else { return usageError("--log is given twice; give it once") }
-        logFile = arguments[index]
-        index += 1
-      case _ where argument.utf8.starts(with: "--log=".utf8):
-        guard logFile == nil else { return usageError("--log is given twice; give it once") }
-        logFile = String(decoding: argument.utf8.dropFirst("--log=".utf8.count), as: UTF8.self)
       case "--quiet":
         quiet = true
       default:
-        return usageError("unexpected argument '\(argument)'")
+        return usageError("unexpected argument '\(ControlCharacters.escaped(argument))'")
       }
     }
-    if socket?.isEmpty == true { return usageError("--socket expects a socket path, got ''") }
-    if logFile?.isEmpty == true { return usageError("--log expects a file path, got ''") }
+    let logFile = logOption.value
     if quiet, logFile != nil { return usageError("--quiet and --log contradict each other; give one") }
     var descriptor: Int32 = 2
     if let logFile {
@@ -96,7 +84,7 @@ struct AppDaemon<Handler: LinkHandler> {
       StreamWriter.write("\(name): error: cannot start the log's thread: \(error)\n", to: 2)
       return 70
     }
-    let status = serve(path: SocketPath.resolve(explicit: socket), log: log)
+    let status = serve(path: SocketPath.resolve(explicit: socket.value), log: log)
     log?.finish()
     return status
   }

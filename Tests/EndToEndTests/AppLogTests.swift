@@ -144,18 +144,30 @@ struct AppLogTests {
     #expect(RunningApp.appliedLines(in: app.log()).isEmpty)
   }
 
-  @Test(arguments: [
+  /// Wrong `--log` options (and `--quiet`), each with its exit code and message.
+  static let wrongLogOptions: [([String], Int32, String)] = [
     (["--log"], 64, "deeplink-app: error: --log needs a file path"),
     (
       ["--quiet", "--log", "x.log"], 64,
       "deeplink-app: error: --quiet and --log contradict each other; give one"
     ),
     (["--log", "a.log", "--log", "b.log"], 64, "deeplink-app: error: --log is given twice; give it once"),
+    (["--log=a.log", "--log", "b.log"], 64, "deeplink-app: error: --log is given twice; give it once"),
+    (["--log=a.log", "--log=b.log"], 64, "deeplink-app: error: --log is given twice; give it once"),
+    (["--log="], 64, "deeplink-app: error: --log expects a file path, got ''"),
+    (["--log", ""], 64, "deeplink-app: error: --log expects a file path, got ''"),
+    (
+      ["--log", "--socket", "other.sock"], 64,
+      "deeplink-app: error: --log needs a file path, got the option '--socket'; "
+        + "for a path of that name write --log=--socket"
+    ),
     (
       ["--log", "/nonexistent-dir/app.log"], 73,
       "deeplink-app: error: cannot open the log file /nonexistent-dir/app.log: No such file or directory (ENOENT)"
     ),
-  ])
+  ]
+
+  @Test(arguments: wrongLogOptions)
   func wrongLogOptionsAreRefused(_ arguments: [String], _ status: Int32, _ message: String) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -47,10 +47,20 @@ struct HelpAndVersionTests {
   /// Wrong arguments to the app: exit 64, a message naming the argument, and no app started.
   @Test(arguments: [
     (["--sockt", "x"], "unexpected argument '--sockt'"),
-    (["--socket"], "--socket needs a path"),
+    (["--socket"], "--socket needs a socket path"),
     (["--socket", ""], "--socket expects a socket path, got ''"),
     (["--socket="], "--socket expects a socket path, got ''"),
     (["--socket", "/tmp/a/x.sock", "--socket=/tmp/b/x.sock"], "--socket is given twice; give it once"),
+    (["--socket=/tmp/a/x.sock", "--socket=/tmp/b/x.sock"], "--socket is given twice; give it once"),
+    (["--socket=/tmp/a/x.sock", "--socket", "/tmp/b/x.sock"], "--socket is given twice; give it once"),
+    (
+      ["--socket", "--log", "x.log"],
+      "--socket needs a socket path, got the option '--log'; for a path of that name write --socket=--log"
+    ),
+    (
+      ["--socket", "-h"],
+      "--socket needs a socket path, got the option '-h'; for a path of that name write --socket=-h"
+    ),
   ])
   func theAppRefusesWrongArguments(_ arguments: [String], message: String) throws {
     let wrong = try Command.run(Command.product("deeplink-app"), arguments)
