@@ -128,6 +128,7 @@ package final class LogWriter: @unchecked Sendable {
 
   /// The writer thread: takes everything queued, writes it without the lock held, repeats.
   private func run() {
+    Self.keepBrokenPipeFromSignalling(descriptor)
     var writing: [UInt8] = []
     lock()
     while true {
@@ -162,6 +163,23 @@ package final class LogWriter: @unchecked Sendable {
         return
       }
     }
+  }
+
+  /// Makes a write to `descriptor` whose reader went away (`deeplink-app 2>&1 | head -1`) fail
+  /// with `EPIPE` on this thread, whatever the process's SIGPIPE disposition, which stays the
+  /// host's. Linux raises the signal on the writing thread (`pipe_write`), so blocking it on
+  /// this thread, which writes nothing else, is enough; the pending signal ends with the
+  /// thread. XNU raises it on the process (`psignal` in `sys_generic.c`'s write path) unless
+  /// the open file has `F_SETNOSIGPIPE`, so there the log's descriptor gets that flag (shared
+  /// by whoever shares that open file: they too get `EPIPE` on a pipe nobody reads).
+  private static func keepBrokenPipeFromSignalling(_ descriptor: Int32) {
+    var brokenPipe = sigset_t()
+    sigemptyset(&brokenPipe)
+    sigaddset(&brokenPipe, SIGPIPE)
+    _ = pthread_sigmask(SIG_BLOCK, &brokenPipe, nil)
+    #if canImport(Darwin)
+      _ = fcntl(descriptor, F_SETNOSIGPIPE, 1)
+    #endif
   }
 
   private func lock() { _ = pthread_mutex_lock(mutex) }

@@ -99,12 +99,6 @@ enum SignalRelay {
     while handlersRunning() > 0 { sched_yield() }
   }
 
-  /// `signal(SIGPIPE, SIG_IGN)`: a write to a closed socket fails with `EPIPE` instead of
-  /// killing the process. Idempotent.
-  static func ignoreBrokenPipe() {
-    _ = signal(SIGPIPE, SIG_IGN)
-  }
-
   private struct State {
     var registered = 0
     var previous: [(Int32, sigaction)] = []

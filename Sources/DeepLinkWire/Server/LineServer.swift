@@ -23,6 +23,8 @@
 ///   the handler decides what to answer. A line never contains `\n`; a final `\r` is removed.
 /// - ``run(onListening:beforeSending:handler:)`` returns after ``stop()`` or SIGINT, SIGTERM or SIGHUP, having removed the socket
 ///   file (if it is still ours) and released the lock.
+/// - The process's signal dispositions are left alone (SIGPIPE included): a client that
+///   goes away before its reply costs its connection only.
 package final class LineServer: Sendable {
   /// Answers one request line (without its `\n`, a view of the connection's input buffer) by
   /// appending the reply line's bytes, without `\n`, to `reply`: the connection's output,
@@ -78,7 +80,9 @@ package final class LineServer: Sendable {
     onListening: () -> Void = {}, beforeSending: () -> Void = {},
     handler: Handler
   ) throws(ServerError) -> Bool {
-    SignalRelay.ignoreBrokenPipe()
+    // SIGPIPE is left as the host set it: replies go out with `send(2)` and MSG_NOSIGNAL
+    // (SO_NOSIGPIPE on Darwin, set on every socket), so a client gone before its reply is an
+    // EPIPE for its connection, never a signal for the process.
     let userID = FileSystem.userID
     // The wake-up pipe and the signal handlers come first: once a client can connect,
     // SIGTERM already stops the server cleanly.
