@@ -67,6 +67,18 @@ import Testing
       ])
   }
 
+  /// Duplicates go by bytes, not by `String`'s canonical equivalence: a precomposed `é` and
+  /// `e` with a combining accent are two values (two different URLs); the same bytes twice
+  /// are one.
+  @Test func canonicallyEquivalentValuesAreBothOffered() {
+    let values = [
+      Value("caf\u{E9}", "precomposed"), Value("cafe\u{301}", "combining"), Value("caf\u{E9}", "again"),
+    ]
+    #expect(
+      lines(["values", "profile", "id"], values).map { Array($0.utf8) }
+        == ["caf\u{E9}\tprecomposed", "cafe\u{301}\tcombining"].map { Array($0.utf8) })
+  }
+
   @Test func descriptionsAreOneTidyLine() {
     #expect(CompletionCallback.description("Two\nlines\tand\u{1B}[1m  bold ") == "Two lines and [1m bold")
     let long = String(repeating: "x", count: 200)

@@ -79,11 +79,17 @@ package enum CompletionCallback {
   }
 
   /// The lines for `values`: each acceptable value once, in the app's order.
+  ///
+  /// "Once" by bytes: `String`'s `==` is canonical equivalence, so a `Set<String>` would keep
+  /// one of `café` with a precomposed `é` and `café` with `e` and a combining accent, two
+  /// values that send different URLs.
   static func lines(for values: [Value], of parameter: Parameter) -> [String] {
-    var seen: Set<String> = []
+    var seen: Set<[UInt8]> = []
     var lines: [String] = []
     for value in values where lines.count < maximumCount {
-      guard isAcceptable(value.value, for: parameter), seen.insert(value.value).inserted else { continue }
+      guard isAcceptable(value.value, for: parameter), seen.insert(Array(value.value.utf8)).inserted else {
+        continue
+      }
       lines.append(value.value + "\t" + description(value.description))
     }
     return lines
