@@ -23,7 +23,7 @@ extension Invocation {
   ///   command is still an error, with a suggestion).
   /// - Global options (`--socket`, `--timeout`, `--json`, `--quiet`) go before or after the
   ///   command. No route parameter shares a global option's name: those names are
-  ///   `DeepLinkTool.reservedParameterNames`, which `DeepLinkTool.problems(in:)` reports (tests keep the
+  ///   `DeepLinkTool.reservedParameterNames`, which `DeepLinkTool.problems` reports (tests keep the
   ///   built-in table free of problems). A table that skipped that check still parses the
   ///   same way every time: after a route, its own parameter is looked up first.
   /// - `deeplink` alone is the top-level help; `deeplink __complete ARGS...` passes `ARGS`

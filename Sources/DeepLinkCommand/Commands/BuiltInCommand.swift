@@ -1,7 +1,7 @@
 /// The commands of `deeplink` that are not routes, declared once for parsing and help.
 ///
 /// Every name here is in `DeepLinkTool.reservedRouteNames`, so no route can take it
-/// (``DeepLinkTool/problems(in:)`` reports one that does).
+/// (``DeepLinkTool/problems`` reports one that does).
 /// The hidden completion callback, ``completeCallback``, is not one of them: it is not shown
 /// in help and not offered by completion.
 package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {

@@ -1,24 +1,30 @@
 public import DeepLinkRoutes
 
 /// Something wrong with a route table for a command-line tool: a problem of the table itself,
-/// or a name the tool needs for itself. Found by ``DeepLinkTool/problems(in:)``.
+/// or a name the tool needs for itself. Found by ``DeepLinkTool/problems``.
 public enum ToolProblem: Hashable, Sendable, CustomStringConvertible {
   /// A problem of the declarations (``RouteTable/problems``).
   case table(TableProblem)
-  /// A route named like one of the tool's commands (`help`, `url`, …) or MCP tools
-  /// (`screenshot`): unreachable.
-  case reservedRouteName(String)
-  /// A parameter named like a global option (`--json`, `--socket`, …): `route --json` must
-  /// always mean JSON output.
-  case reservedParameterName(route: String, parameter: String)
+  /// A route named like one of the commands (`help`, `url`, …) or MCP tools (`screenshot`)
+  /// of the tool called `tool`: unreachable.
+  case reservedRouteName(String, tool: String)
+  /// A parameter named like a global option (`--json`, `--socket`, …) of the tool called
+  /// `tool`: `route --json` must always mean JSON output.
+  case reservedParameterName(route: String, parameter: String, tool: String)
 
-  /// The problem in one sentence, for a test failure or a build log.
+  /// The problem in one sentence, with the tool's name, for a test failure or a build log.
   public var description: String {
     switch self {
     case .table(let problem): problem.description
-    case .reservedRouteName(let name): "route '\(name)' is named like a \(ToolName.current) command"
-    case .reservedParameterName(let route, let parameter):
-      "parameter '\(parameter)' of \(route) is named like a \(ToolName.current) global option (--\(parameter))"
+    case .reservedRouteName(let name, let tool) where BuiltInCommand(rawValue: name) != nil:
+      "route '\(name)' is named like a \(tool) command: '\(tool) \(name)' runs the command, never the "
+        + "route; rename the route"
+    case .reservedRouteName(let name, let tool):
+      "route '\(name)' is named like one of the MCP tools of '\(tool) mcp', which an agent could then "
+        + "not tell apart; rename the route"
+    case .reservedParameterName(let route, let parameter, let tool):
+      "parameter '\(parameter)' of \(route) is named like a \(tool) global option (--\(parameter)); "
+        + "rename the parameter"
     }
   }
 }
@@ -35,18 +41,21 @@ extension DeepLinkTool {
   /// Names a parameter may not take: the global options.
   package static let reservedParameterNames: [String] = GlobalOption.allCases.map(\.rawValue)
 
-  /// Every problem `table` has as the table of a command-line tool: the table's own, then the
-  /// names the tool reserves, each in declaration order; empty for a sound table. Assert it is
-  /// empty in a test of your own table.
-  public static func problems(in table: RouteTable) -> [ToolProblem] {
+  /// Every problem this tool's table has as the table of a command-line tool called
+  /// ``name``: the table's own, then the names the tool reserves, each in declaration order;
+  /// empty for a sound table. Assert it is empty in a test of your own tool:
+  ///
+  ///     #expect(DeepLinkTool(name: "shop", table: .shop).problems == [])
+  public var problems: [ToolProblem] {
     var problems: [ToolProblem] = []
-    let tableProblems = table.problems
-    for route in table.routes {
-      if reservedRouteNames.contains(route.name) { problems.append(.reservedRouteName(route.name)) }
-      for parameter in route.parameters where reservedParameterNames.contains(parameter.name) {
-        problems.append(.reservedParameterName(route: route.name, parameter: parameter.name))
+    for route in builtIn.routes {
+      if Self.reservedRouteNames.contains(route.name) {
+        problems.append(.reservedRouteName(route.name, tool: name))
+      }
+      for parameter in route.parameters where Self.reservedParameterNames.contains(parameter.name) {
+        problems.append(.reservedParameterName(route: route.name, parameter: parameter.name, tool: name))
       }
     }
-    return tableProblems.map(ToolProblem.table) + problems
+    return builtIn.problems.map(ToolProblem.table) + problems
   }
 }

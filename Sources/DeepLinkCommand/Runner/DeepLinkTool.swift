@@ -13,9 +13,9 @@ package import DeepLinkWire
 ///
 ///     exit(DeepLinkTool(name: "shop", table: .shop).main())
 ///
-/// `deeplink` itself is this type over the recipe sample's table. Check a table before you
-/// ship a tool with ``problems(in:)`` (in a test): a route named like a command, or a parameter
-/// named like a global option, would be unreachable.
+/// `deeplink` itself is this type over the recipe sample's table. Check a tool before you
+/// ship it with ``problems`` (in a test): a route named like a command, or a parameter named
+/// like a global option, would be unreachable.
 public struct DeepLinkTool {
   /// The tool's name, as typed in a shell: every help text, message, example and completion
   /// script says it.

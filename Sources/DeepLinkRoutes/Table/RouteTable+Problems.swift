@@ -33,7 +33,7 @@ public enum TableProblem: Hashable, Sendable, CustomStringConvertible {
 
 extension RouteTable {
   /// Every problem with the declarations; empty for a sound table. Names a command-line tool
-  /// reserves for itself are that tool's own check (`DeepLinkTool.problems(in:)`).
+  /// reserves for itself are that tool's own check (`DeepLinkTool.problems`).
   public var problems: [TableProblem] {
     var problems: [TableProblem] = []
     var seen: Set<String> = []

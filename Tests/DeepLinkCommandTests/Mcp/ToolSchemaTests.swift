@@ -66,7 +66,9 @@ struct ToolSchemaTests {
   @Test func aRouteNamedLikeAToolIsAToolProblem() {
     for name in McpTool.fixedNames where !name.contains("_") {
       let table = RouteTable(routes: [Route(name, summary: "Clash")])
-      #expect(DeepLinkTool.problems(in: table).contains(.reservedRouteName(name)), "\(name)")
+      #expect(
+        DeepLinkTool(name: "deeplink", table: table).problems.contains(
+          .reservedRouteName(name, tool: "deeplink")), "\(name)")
     }
   }
 }
