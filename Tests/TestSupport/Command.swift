@@ -37,6 +37,7 @@ public enum Command {
     _ executable: String, _ arguments: [String] = [], input: String? = nil,
     environment: [String: String] = [:]
   ) throws -> CommandResult {
+    TestProcess.ignoreBrokenPipe()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

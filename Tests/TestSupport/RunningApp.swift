@@ -29,6 +29,7 @@ public final class RunningApp: @unchecked Sendable {
   }
 
   init(executable: String, socket: String?, arguments: [String]) throws {
+    TestProcess.ignoreBrokenPipe()
     directory = try TemporaryDirectory()
     self.socket = socket ?? directory.file("app.sock")
     process = Process()

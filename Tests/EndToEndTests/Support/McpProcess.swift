@@ -16,6 +16,7 @@ final class McpProcess: @unchecked Sendable {
   private var buffered: [UInt8] = []
 
   static func start(_ arguments: [String] = []) throws -> McpProcess {
+    TestProcess.ignoreBrokenPipe()
     let server = McpProcess()
     server.process.executableURL = URL(fileURLWithPath: Command.product("deeplink"))
     server.process.arguments = ["mcp"] + arguments
