@@ -74,12 +74,14 @@ enum UnixSocket {
     #if !os(Linux)
       do {
         try connection.makeNonBlockingAndCloseOnExec()
-        // XNU's accept copies some socket flags from the listener, not SOF_NOSIGPIPE
-        // (`sonewconn_internal`): without it, a reply to a client that left raises SIGPIPE.
-        var on: Int32 = 1
-        _ = try systemCall("setsockopt(SO_NOSIGPIPE)") {
-          setsockopt(raw, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        }
+        #if canImport(Darwin)
+          // XNU's accept copies some socket flags from the listener, not SOF_NOSIGPIPE
+          // (`sonewconn_internal`): without it, a reply to a client that left raises SIGPIPE.
+          var on: Int32 = 1
+          _ = try systemCall("setsockopt(SO_NOSIGPIPE)") {
+            setsockopt(raw, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+          }
+        #endif
       } catch {
         connection.close()
         throw error
