@@ -7,4 +7,4 @@ import RecipeRoutes
   import Darwin
 #endif
 
-exit(DeepLinkTool(name: "deeplink", table: .builtIn, readsRoutesFiles: true).main())
+exit(DeepLinkTool(name: "deeplink", table: .builtIn, readsRoutesFiles: true, appCommand: "deeplink-app").main())

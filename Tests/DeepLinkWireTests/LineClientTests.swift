@@ -12,8 +12,7 @@ extension SocketTests {
       #expect(throws: SocketError.noListener(path: path)) { try LineClient.connect(path: path) }
       #expect(
         SocketError.noListener(path: path).message
-          == "no deeplink-app is listening on \(path); start one with "
-          + "`deeplink-app --socket \(path) &`, then `deeplink wait`")
+          == "no app is listening on \(path)")
     }
 
     @Test func pathTooLongIsReportedWithoutASyscall() {
@@ -119,7 +118,7 @@ extension SocketTests {
     @Test func errorMessagesAreSentences() {
       let path = "/tmp/x/app.sock"
       #expect(
-        SocketError.timedOut(path: path).message == "timed out waiting for deeplink-app on /tmp/x/app.sock")
+        SocketError.timedOut(path: path).message == "timed out waiting for the app on /tmp/x/app.sock")
       #expect(SocketError.connectionClosed(path: path).message.contains("closed the connection"))
       #expect(SocketError.permissionDenied(path: path).message.contains("another user"))
       #expect(

@@ -89,7 +89,7 @@ extension SocketTests {
       defer { first.stop() }
       let error = try #require(RunningServer.startFailure(path: first.path))
       #expect(error == .alreadyListening(path: first.path))
-      #expect(error.message == "another deeplink-app is already listening on \(first.path)")
+      #expect(error.message == "another app is already listening on \(first.path)")
       #expect(FileManager.default.fileExists(atPath: first.path))
       #expect(try LineClient.open(first.path).ask("still") == "echo:still")
     }

@@ -32,7 +32,7 @@ struct AppLifecycleTests {
     #expect(second.status == 69, "\(second)")
     #expect(
       second.stderr.contains(
-        "deeplink-app: error: another deeplink-app is already listening on \(app.socket)"),
+        "deeplink-app: error: another app is already listening on \(app.socket)"),
       "\(second)")
     #expect(FileManager.default.fileExists(atPath: app.socket))
     #expect(try app.deeplink("settings").status == 0)

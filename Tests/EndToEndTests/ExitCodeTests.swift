@@ -83,7 +83,8 @@ struct ExitCodeTests {
     #expect(result.stdout == "")
     #expect(
       result.stderr.contains(
-        "no deeplink-app is listening on \(socket); start one with `deeplink-app --socket"),
+        "no app is listening on \(socket); start one with `deeplink-app --socket \(socket) &`, then "
+          + "`deeplink wait`\n"),
       "\(result)")
   }
 

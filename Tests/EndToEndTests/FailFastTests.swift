@@ -70,7 +70,7 @@ struct FailFastTests {
     #expect(error?["kind"]?.stringValue == "app-exited")
     #expect(
       error?["message"]?.stringValue
-        == "deeplink-app (process \(appPID)) exited with status 69 before it listened; its log says why")
+        == "the app (process \(appPID)) exited with status 69 before it listened; its log says why")
   }
 
   @Test func waitPidOfARunningAppWaitsForIt() throws {
@@ -92,7 +92,7 @@ struct FailFastTests {
     }
     let kind = what == "file" ? "a regular file" : "a directory"
     let expected =
-      "deeplink: error: \(path) is \(kind), not a socket: no app can listen there (deeplink-app refuses "
+      "deeplink: error: \(path) is \(kind), not a socket: no app can listen there (its agent refuses "
       + "to replace it); check --socket or DEEPLINK_SOCKET\n"
     let state = try Command.deeplink("state", "--socket", path)
     #expect(state.status == 69)
@@ -144,7 +144,7 @@ struct FailFastTests {
     let second = try Command.run(Command.product("deeplink-app"), ["--socket", first.socket])
     #expect(second.status == 69)
     #expect(
-      second.stderr == "deeplink-app: error: another deeplink-app is already listening on \(first.socket)\n")
+      second.stderr == "deeplink-app: error: another app is already listening on \(first.socket)\n")
     #expect(try first.deeplink("settings").status == 0)
   }
 

@@ -36,7 +36,7 @@ struct MachineReadableTests {
     #expect(result.status == 69)
     let error = try Self.jsonError(result)
     #expect(error["kind"]?.stringValue == "no-app")
-    #expect(error["message"]?.stringValue?.hasPrefix("no deeplink-app is listening on ") == true)
+    #expect(error["message"]?.stringValue?.hasPrefix("no app is listening on ") == true)
   }
 
   @Test func aBatchFailureNamesItsLine() throws {

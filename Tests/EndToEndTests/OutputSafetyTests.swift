@@ -66,6 +66,6 @@ struct OutputSafetyTests {
     #expect(
       result.stderr
         == "deeplink: error: unexpected reply from the app: the reply has no \"ok\" and \"version\"; "
-        + "is a deeplink-app on \(socket)?\n", "\(result)")
+        + "is an app's agent listening on \(socket)?\n", "\(result)")
   }
 }

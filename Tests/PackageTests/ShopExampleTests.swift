@@ -130,6 +130,42 @@ struct ShopExampleTests {
     #expect(try Self.shop("state", "--json", "--socket", app.socket).stdout == before)
   }
 
+  /// Messages about the app speak of the shop's app, or of "the app", never of the sample's
+  /// `deeplink-app`: the shop's tool finding no app, a second `shop-app` on a taken socket,
+  /// and the shop's tool told of an app that exited.
+  @Test func messagesAboutTheAppNameNoOtherApp() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let socket = directory.file("none.sock")
+    let none = try Self.shop("state", "--socket", socket)
+    #expect(none.status == 69)
+    #expect(
+      none.stderr
+        == "shop: error: no app is listening on \(socket); start the app with its agent listening on "
+        + "that socket, then `shop wait`\n")
+
+    let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
+    defer { app.stop() }
+    let second = try Command.run(try Self.bin.get() + "/shop-app", ["--socket", app.socket])
+    #expect(second.status == 69)
+    #expect(second.stderr == "shop-app: error: another app is already listening on \(app.socket)\n")
+
+    let exited = try Self.shop(
+      "wait", "--socket", socket, "--pid", "\(Self.exitedProcess())", "--timeout", "5")
+    #expect(exited.status == 69, "\(exited)")
+    #expect(exited.stderr.hasPrefix("shop: error: the app (process "), "\(exited)")
+    for result in [none, second, exited] { #expect(!result.stderr.contains("deeplink-app"), "\(result)") }
+  }
+
+  /// The id of a process that has exited (and been reaped): a `true` run to its end.
+  static func exitedProcess() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+  }
+
   @Test func theToolSpeaksUnderItsOwnName() throws {
     let wrong = try Self.shop("product", "--id", "abc")
     #expect(wrong.status == 64)

@@ -34,7 +34,7 @@ struct TargetListing {
   static func discover(socket: String?, runner makeRunner: () -> DeviceToolRunner) -> TargetListing {
     var listing = TargetListing()
     if let socket, appAnswers(on: socket, deadline: makeRunner().deadline) {
-      listing.entries.append(Entry(target: "app", kind: .app, name: "deeplink-app", id: socket))
+      listing.entries.append(Entry(target: "app", kind: .app, name: ToolName.appCommand ?? "app", id: socket))
     }
     var runner = makeRunner()
     if DeviceTool.xcrun.locate(path: runner.path) != nil {

@@ -73,7 +73,8 @@ struct AppSession {
       throw .badReply(error.message)
     }
     guard let ok = reply["ok"]?.boolValue, let version = reply["version"]?.stringValue else {
-      throw .badReply("the reply has no \"ok\" and \"version\"; is a deeplink-app on \(client.path)?")
+      throw .badReply(
+        "the reply has no \"ok\" and \"version\"; is an app's agent listening on \(client.path)?")
     }
     if version != tableVersion { foreignVersion = version }
     guard ok else {

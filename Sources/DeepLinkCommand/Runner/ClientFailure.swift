@@ -115,10 +115,12 @@ enum ClientFailure: Error {
     case .socket(.connectionClosed(let path)):
       "the app on \(path) closed the connection before answering; it may have crashed or "
         + "stopped — check its log, then retry"
+    case .socket(.noListener(let path)):
+      "no app is listening on \(path); \(ToolName.startHint(socket: path)), then `\(ToolName.current) wait`"
     case .socket(let error): error.message
     case .noAppCame(let path, let seconds):
-      "no app started listening on \(path) within \(GlobalOption.formatted(seconds)) s; start one "
-        + "with `deeplink-app --socket \(ShellQuoting.quote(path)) &`"
+      "no app started listening on \(path) within \(GlobalOption.formatted(seconds)) s; "
+        + ToolName.startHint(socket: path)
     case .unanswered(.open, let path):
       "the app on \(path) did not acknowledge the link in time; the link carried its deadline and "
         + "the app drops links it reads after it, so it will not be applied late (raise --timeout "
@@ -139,9 +141,9 @@ enum ClientFailure: Error {
     case .closedOutput: "standard output was closed by its reader"
     case .usage(let message, _): message
     case .appExited(let pid, let status?):
-      "deeplink-app (process \(pid)) exited \(status) before it listened; its log says why"
+      "the app (process \(pid)) exited \(status) before it listened; its log says why"
     case .appExited(let pid, nil):
-      "deeplink-app (process \(pid)) has exited before it listened; its log says why (`wait "
+      "the app (process \(pid)) has exited before it listened; its log says why (`wait "
         + "\(pid)` in the shell that started it gives its exit status)"
     case .silentApp(let path, let seconds):
       "an app accepts connections on \(path) but did not answer within "

@@ -29,6 +29,8 @@ public struct DeepLinkTool {
   let builtIn: RouteTable
   /// Whether a routes file may replace ``builtIn`` (`deeplink`: yes).
   let readsRoutesFiles: Bool
+  /// The command that starts the app, for the hints of messages that find no app.
+  let appCommand: String?
   /// Gives the value of one environment variable `deeplink` reads (`nil` when unset); asked
   /// only by the commands that use it (the socket's path, the target, colour in help).
   private let readEnvironment: (String) -> String?
@@ -37,12 +39,16 @@ public struct DeepLinkTool {
 
   /// A tool called `name` for the links of `table`, reading the process's environment.
   ///
-  /// - Parameter readsRoutesFiles: whether a routes file (`--routes`, `$DEEPLINK_ROUTES`, a
-  ///   `deeplink.routes.json` found from the current directory) replaces `table`, as it does
-  ///   for `deeplink`; off by default, so that a tool for one app always speaks that app's links.
-  public init(name: String, table: RouteTable, readsRoutesFiles: Bool = false) {
+  /// - Parameters:
+  ///   - readsRoutesFiles: whether a routes file (`--routes`, `$DEEPLINK_ROUTES`, a
+  ///     `deeplink.routes.json` found from the current directory) replaces `table`, as it does
+  ///     for `deeplink`; off by default, so that a tool for one app always speaks that app's links.
+  ///   - appCommand: the command that starts the app with its agent (`deeplink-app` for the
+  ///     sample), which the messages that find no app tell the user to run; without it they
+  ///     speak of "the app".
+  public init(name: String, table: RouteTable, readsRoutesFiles: Bool = false, appCommand: String? = nil) {
     self.init(
-      name: name, table: table, readsRoutesFiles: readsRoutesFiles,
+      name: name, table: table, readsRoutesFiles: readsRoutesFiles, appCommand: appCommand,
       readEnvironment: { name in
         // Every variable read is declared (help lists them); checked in debug builds only, as
         // building the list touches every declaration, a page fault each.
@@ -62,9 +68,10 @@ public struct DeepLinkTool {
 
   init(
     name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
-    androidPackage: String? = nil, readsRoutesFiles: Bool = false,
+    androidPackage: String? = nil, readsRoutesFiles: Bool = false, appCommand: String? = nil,
     readEnvironment: @escaping (String) -> String?
   ) {
+    self.appCommand = appCommand
     self.name = name
     self.builtIn = builtIn ?? table
     self.readsRoutesFiles = readsRoutesFiles
@@ -118,7 +125,8 @@ public struct DeepLinkTool {
     }
     return DeepLinkTool(
       name: name, table: contents.table, source: source, builtIn: builtIn,
-      androidPackage: contents.androidPackage, readsRoutesFiles: true, readEnvironment: readEnvironment
+      androidPackage: contents.androidPackage, readsRoutesFiles: true, appCommand: appCommand,
+      readEnvironment: readEnvironment
     ).run(arguments).rawValue
   }
 
@@ -161,7 +169,9 @@ public struct DeepLinkTool {
   /// Runs the command `arguments` name, under the tool's ``name``.
   package func run(_ arguments: [String]) -> ExitCode {
     ToolName.$current.withValue(name) {
-      ToolName.$readsRoutesFiles.withValue(readsRoutesFiles) { runCommand(arguments) }
+      ToolName.$readsRoutesFiles.withValue(readsRoutesFiles) {
+        ToolName.$appCommand.withValue(appCommand) { runCommand(arguments) }
+      }
     }
   }
 

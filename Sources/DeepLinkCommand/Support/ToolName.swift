@@ -7,6 +7,15 @@
 enum ToolName {
   /// The tool's name; `deeplink` unless a ``DeepLinkTool`` set another.
   @TaskLocal static var current = "deeplink"
+  /// The command that starts the app (``DeepLinkTool``'s `appCommand`), if the tool knows it.
+  @TaskLocal static var appCommand: String?
+
+  /// How to start the app listening on `path`, for a message that found none: the tool's
+  /// `appCommand` when it has one (`` `deeplink-app --socket PATH &` ``), else in words.
+  static func startHint(socket path: String) -> String {
+    if let appCommand { return "start one with `\(appCommand) --socket \(ShellQuoting.quote(path)) &`" }
+    return "start the app with its agent listening on that socket"
+  }
 
   /// Whether the tool reads routes files (``DeepLinkTool``'s `readsRoutesFiles`): when it does
   /// not, its help, man page and completion scripts never mention `--routes`,

@@ -5,7 +5,7 @@ package enum SocketError: Error, Hashable, Sendable {
   /// The deadline passed while connecting to, writing to or reading from `path`.
   case timedOut(path: String)
   /// Something that is not a socket is at `path` (`kind`: "a regular file", "a directory"):
-  /// no app listens there, and `deeplink-app` would refuse to replace it.
+  /// no app listens there, and an agent would refuse to replace it.
   case notASocket(path: String, kind: String)
   /// The socket or its directory belongs to someone else (`EACCES`/`EPERM` on connect).
   case permissionDenied(path: String)
@@ -24,21 +24,20 @@ package enum SocketError: Error, Hashable, Sendable {
   package var message: String {
     switch self {
     case .noListener(let path):
-      "no deeplink-app is listening on \(path); start one with "
-        + "`deeplink-app --socket \(path) &`, then `deeplink wait`"
+      "no app is listening on \(path)"
     case .notASocket(let path, let kind):
-      "\(path) is \(kind), not a socket: no app can listen there (deeplink-app refuses to "
+      "\(path) is \(kind), not a socket: no app can listen there (its agent refuses to "
         + "replace it); check --socket or DEEPLINK_SOCKET"
     case .timedOut(let path):
-      "timed out waiting for deeplink-app on \(path)"
+      "timed out waiting for the app on \(path)"
     case .permissionDenied(let path):
       "permission denied connecting to \(path): the socket belongs to another user"
     case .invalidPath(let error):
       error.message
     case .connectionClosed(let path):
-      "deeplink-app on \(path) closed the connection before replying"
+      "the app on \(path) closed the connection before replying"
     case .lineTooLong(let path, let limit):
-      "the reply from deeplink-app on \(path) is longer than \(limit) bytes"
+      "the reply from the app on \(path) is longer than \(limit) bytes"
     case .gaveUp(let reason):
       "gave up waiting: \(reason)"
     case .system(let call, let errno):

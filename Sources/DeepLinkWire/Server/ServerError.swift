@@ -30,7 +30,7 @@ package enum ServerError: Error, Hashable, Sendable {
   /// The fix for a directory that is not the user's alone.
   static func privateDirectoryAdvice(user: UInt32) -> String {
     "choose a --socket path in a directory of your own, such as /tmp/deeplink-\(user)/app.sock "
-      + "(deeplink-app creates it, mode 0700)"
+      + "(the app creates it, mode 0700)"
   }
 
   /// One sentence for people: what is wrong, where, and how to fix it.
@@ -55,9 +55,9 @@ package enum ServerError: Error, Hashable, Sendable {
           + Self.privateDirectoryAdvice(user: FileSystem.userID)
       }
     case .alreadyListening(let path):
-      return "another deeplink-app is already listening on \(path)"
+      return "another app is already listening on \(path)"
     case .lockHeld(let lockPath):
-      return "another deeplink-app holds the lock \(lockPath) (starting or stopping); "
+      return "another app holds the lock \(lockPath) (starting or stopping); "
         + "try again, or stop the other one"
     case .notASocket(let path, let kind):
       return "refusing to replace \(path): it is \(kind), not a socket; "
