@@ -7,4 +7,5 @@ import RecipeRoutes
   import Darwin
 #endif
 
-exit(DeepLinkTool(name: "deeplink", table: .builtIn, readsRoutesFiles: true, appCommand: "deeplink-app").main())
+exit(
+  DeepLinkTool(name: "deeplink", table: .builtIn, readsRoutesFiles: true, appCommand: "deeplink-app").main())
