@@ -58,9 +58,26 @@ import Testing
         + "--timeout if the app is just slow)"),
     Case(
       name: "no app came", failure: .noAppCame(path: path, seconds: 0.5), exitCode: .timedOut,
-      message: "no app started listening on \(path) within 0.5 s; start one with "
-        + "`deeplink-app --socket \(path) &`"),
+      message: "no app started listening on \(path) within 0.5 s; start the app with its agent "
+        + "listening on that socket"),
   ]
+
+  /// A tool that knows the command starting its app (`deeplink`: `deeplink-app`) says it in
+  /// the messages that find no app; the tool's own name says how to wait.
+  @Test func aToolThatKnowsItsAppSaysHowToStartIt() {
+    ToolName.$current.withValue("shop") {
+      ToolName.$appCommand.withValue("shop-app") {
+        #expect(
+          ClientFailure.noAppCame(path: Self.path, seconds: 0.5).message
+            == "no app started listening on \(Self.path) within 0.5 s; start one with "
+            + "`shop-app --socket \(Self.path) &`")
+        #expect(
+          ClientFailure.socket(.noListener(path: Self.path)).message
+            == "no app is listening on \(Self.path); start one with `shop-app --socket \(Self.path) &`, then "
+            + "`shop wait`")
+      }
+    }
+  }
 
   @Test(arguments: cases)
   func exitCodeAndMessage(_ testCase: Case) {
