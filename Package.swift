@@ -102,8 +102,11 @@ let package = Package(
     .testTarget(
       name: "DeviceTests", dependencies: ["DeepLinkCommand", "TestSupport"], exclude: ["StandIns"]),
     // The package as others use it: Examples/Shop and README's example, built as packages of
-    // their own that depend on this one by path.
-    .testTarget(name: "PackageTests", dependencies: ["DeepLinkWire", "TestSupport"]),
+    // their own that depend on this one by path, and the libraries' documentation (their modules
+    // are dependencies so that DocumentationTests finds them built).
+    .testTarget(
+      name: "PackageTests",
+      dependencies: ["DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),
     // Hostile input, load, connection faults and the shipping build, against the real app.
     .testTarget(
       name: "HardeningTests",

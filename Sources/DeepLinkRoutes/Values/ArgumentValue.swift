@@ -2,8 +2,11 @@
 ///
 /// Choice parameters hold their choice as a `.string`.
 public enum ArgumentValue: Hashable, Sendable {
+  /// The value of an `integer` parameter.
   case integer(Int)
+  /// The value of a `string` or `choice` parameter.
   case string(String)
+  /// The value of a `boolean` parameter (a flag).
   case boolean(Bool)
 
   /// The value as it is written in a URL query or on a command line, before percent-encoding.
