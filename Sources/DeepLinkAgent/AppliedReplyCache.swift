@@ -44,6 +44,12 @@ struct AppliedReply: Equatable {
 /// text that would pass either bound empties the table first; one larger than ``byteCapacity``
 /// on its own is not held. Holding a text again replaces its entry and keeps the others. The
 /// table is never more than half full, so a lookup ends at an empty slot soon.
+///
+/// A text is held from the second time it is applied on (``admits(_:)``): one applied once
+/// and never again, as most links with free-text values are, would cost an entry, its copy
+/// of the text, its insertion and, when the table empties, its deallocation — about a seventh
+/// of the instructions of a link not seen before. Which texts were seen once is remembered as
+/// their hashes alone, in a table of ``seenCapacity`` that never grows and never allocates.
 struct AppliedReplyCache {
   /// A class, so that a lookup copies one reference rather than the link's route and values.
   final class Entry {
@@ -78,6 +84,11 @@ struct AppliedReplyCache {
   private(set) var byteCount = 0
   /// `2 × capacity` rounded up to a power of two; `nil` is an empty slot.
   private var slots: [Entry?]
+  /// The hashes of texts applied once and not held, each at the slot its hash names; a later
+  /// text with the same slot takes it. A power of two.
+  private var seenOnce: [UInt64]
+  /// How many hashes ``admits(_:)`` remembers: four times the default ``capacity``.
+  static let seenCapacity = 1024
 
   init(capacity: Int = 256, byteCapacity: Int = 4 << 20) {
     precondition(capacity > 0, "a cache holds at least one link")
@@ -86,6 +97,25 @@ struct AppliedReplyCache {
     var size = 2
     while size < 2 * capacity { size *= 2 }
     slots = Array(repeating: nil, count: size)
+    seenOnce = Array(repeating: 0, count: Self.seenCapacity)
+  }
+
+  /// Whether the text whose UTF-8 bytes are `bytes`, just applied and not held, should be held
+  /// now: `true` when it was applied before (its hash remembered since), otherwise `false`,
+  /// and its hash is remembered. (Two texts of the same 64-bit hash count as one: the second
+  /// is held a time early, which costs memory, never a wrong answer.)
+  mutating func admits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let hash = Self.hash(bytes)
+    let index = Int(truncatingIfNeeded: hash) & (seenOnce.count - 1)
+    if seenOnce[index] == hash { return true }
+    seenOnce[index] = hash
+    return false
+  }
+
+  /// ``admits(_:)`` for the text `url`.
+  mutating func admits(_ url: String) -> Bool {
+    var url = url
+    return url.withUTF8 { admits($0) }
   }
 
   /// What was held for the URL text whose UTF-8 bytes are `bytes`, if anything.
@@ -95,7 +125,8 @@ struct AppliedReplyCache {
 
   /// What was held for the URL text `url`, if anything.
   subscript(url: String) -> Entry? {
-    Array(url.utf8).withUnsafeBufferPointer { self[$0] }
+    var url = url
+    return url.withUTF8 { self[$0] }
   }
 
   /// Holds `entry` for its URL text, replacing what was held for the same text; a new text
@@ -158,9 +189,15 @@ struct AppliedReplyCache {
     return true
   }
 
-  /// Where the search for `key` starts: a multiply-and-fold hash of its length and its bytes,
-  /// eight at a time. Only this process sees it, so byte order does not matter.
+  /// Where the search for `key` starts.
   private func slot(for key: UnsafeBufferPointer<UInt8>) -> Int {
+    let hash = Self.hash(key)
+    return Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1)
+  }
+
+  /// A multiply-and-fold hash of `key`'s length and its bytes, eight at a time. Only this
+  /// process sees it, so byte order does not matter.
+  private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let bytes = UnsafeRawBufferPointer(key)
     let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
     var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
@@ -175,7 +212,6 @@ struct AppliedReplyCache {
       tail = tail << 8 | UInt64(bytes[offset])
       offset += 1
     }
-    hash = (hash ^ tail) &* multiplier
-    return Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1)
+    return (hash ^ tail) &* multiplier
   }
 }

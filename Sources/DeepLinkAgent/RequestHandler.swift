@@ -33,7 +33,7 @@ package struct RequestHandler {
   private let appliedReplyStart: [UInt8]
   /// Links already applied once, by URL text, so that applying one again costs no parsing
   /// and no rendering; only for a handler whose ``LinkHandler/linksDescribeWholeStates``.
-  private var appliedReplies = AppliedReplyCache()
+  private(set) var appliedReplies = AppliedReplyCache()
   private let reusesReplies: Bool
 
   package init(
@@ -96,11 +96,9 @@ package struct RequestHandler {
   }
 
   /// Appends the reply and the log line held for an applied link.
-  private func answer(
-    _ applied: AppliedReplyCache.Entry, into reply: inout [UInt8], log: inout [UInt8]
-  ) {
-    reply.append(bytesOf: applied.reply.reply)
-    log.append(bytesOf: applied.reply.log)
+  private func answer(_ applied: AppliedReply, into reply: inout [UInt8], log: inout [UInt8]) {
+    reply.append(bytesOf: applied.reply)
+    log.append(bytesOf: applied.log)
   }
 
   /// Appends the reply and the log line, if any (nothing when it throws). `line` is the
@@ -116,7 +114,7 @@ package struct RequestHandler {
     if debugLinksEnabled, reusesReplies, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes]
     {
       try reapply(cached, deadline: nil)
-      return answer(cached, into: &reply, log: &log)
+      return answer(cached.reply, into: &reply, log: &log)
     }
     guard let trimmed = bytes.decodedIfValidUTF8() else {
       throw .badRequest("the request is not UTF-8 text")
@@ -177,17 +175,18 @@ package struct RequestHandler {
   /// `open, state, screen, routes, values, ping`, for "use one of …".
   private static var operations: String { operationNames }
 
-  /// Applies the link `url` names, once its deadline is checked; returns what is held for it.
-  /// A link whose deadline has passed is logged to `log` (its client gave up and will never
+  /// Applies the link `url` names, once its deadline is checked; returns its reply and log
+  /// line, from the cache or rendered (and held when the cache ``AppliedReplyCache/admits(_:)``
+  /// it). A link whose deadline has passed is logged to `log` (its client gave up and will never
   /// read the `expired` reply).
   private mutating func open(_ url: String, deadline: Int?, log: inout [UInt8]) throws(RequestError)
-    -> AppliedReplyCache.Entry
+    -> AppliedReply
   {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
     if reusesReplies, let cached = appliedReplies[url] {
       try check(deadline, of: cached.link, log: &log)
       try reapply(cached, deadline: nil)
-      return cached
+      return cached.reply
     }
     let link: Link
     do {
@@ -207,9 +206,11 @@ package struct RequestHandler {
     } catch {
       throw .refused(error.reason)
     }
-    let entry = AppliedReplyCache.Entry(url: url, link: link, reapply: apply, reply: renderApplied(link))
-    if reusesReplies { appliedReplies.insert(entry) }
-    return entry
+    let reply = renderApplied(link)
+    if reusesReplies, appliedReplies.admits(url) {
+      appliedReplies.insert(AppliedReplyCache.Entry(url: url, link: link, reapply: apply, reply: reply))
+    }
+    return reply
   }
 
   /// Applies a link held in the cache again: its deadline checked, then what was prepared for

@@ -28,22 +28,54 @@ import Testing
 
   @Test func aCachedLinkStillChangesTheState() throws {
     var handler = RequestHandler(now: { 0 })
-    _ = handler.handle(Array("debug://recipe?id=42".utf8)[...])
+    for _ in 0..<2 { _ = handler.handle(Array("debug://recipe?id=42".utf8)[...]) }
     _ = handler.handle(Array("debug://settings".utf8)[...])
+    #expect(handler.appliedReplies["debug://recipe?id=42"] != nil)
     _ = handler.handle(Array("debug://recipe?id=42".utf8)[...])
     #expect(handler.app.navigation == (try RouteTable.builtIn.parse("debug://recipe?id=42")).target)
   }
 
   @Test func aCachedLinkStillChecksItsDeadline() throws {
     var handler = RequestHandler(now: { 1_000_000 })
-    _ = handler.handle(Array("debug://recipe?id=42".utf8)[...])
+    for _ in 0..<2 { _ = handler.handle(Array("debug://recipe?id=42".utf8)[...]) }
     _ = handler.handle(Array("debug://settings".utf8)[...])
+    #expect(handler.appliedReplies["debug://recipe?id=42"] != nil)
     let before = handler.app.navigation
     let late = #"{"op":"open","url":"debug://recipe?id=42","deadline":999000}"#
     let (reply, log) = handler.handle(Array(late.utf8)[...])
     #expect(try JSON.parse(reply)["error"]?["kind"] == .string("expired"))
     #expect(log == "expired debug://recipe?id=42: read 1000 ms after its deadline, not applied")
     #expect(handler.app.navigation == before)
+  }
+
+  /// A link is held from the second time it is applied on: one applied once, as most links
+  /// with free-text values are, costs no entry.
+  @Test func aLinkIsHeldFromItsSecondApplicationOn() {
+    var handler = RequestHandler(now: { 0 })
+    let url = "debug://recipe?id=42"
+    _ = handler.handle(Array(url.utf8)[...])
+    #expect(handler.appliedReplies[url] == nil)
+    _ = handler.handle(Array(#"{"op":"open","url":"debug://recipe?id=42"}"#.utf8)[...])
+    #expect(handler.appliedReplies[url] != nil)
+    #expect(handler.appliedReplies.count == 1)
+  }
+
+  @Test func linksAppliedOnceAreNotHeld() {
+    var handler = RequestHandler(now: { 0 })
+    for index in 0..<500 {
+      let (reply, _) = handler.handle(Array("debug://login-error?message=m\(index)".utf8)[...])
+      #expect(reply.hasPrefix(#"{"ok":true"#))
+    }
+    #expect(handler.appliedReplies.count == 0)
+  }
+
+  @Test func theCacheAdmitsATextTheSecondTimeItIsOffered() {
+    var cache = AppliedReplyCache()
+    let answers = [
+      "debug://settings", "debug://login", "debug://settings", "debug://login", "debug://recipes",
+    ]
+    .map { cache.admits($0) }
+    #expect(answers == [false, false, true, true, false])
   }
 
   @Test func theCacheIsBounded() throws {
@@ -134,7 +166,8 @@ import Testing
     let decomposed = "debug://login-error?message=Cafe\u{301}"
     var handler = RequestHandler(now: { 0 })
     var fresh = RequestHandler(now: { 0 })
-    _ = handler.handle(Array(composed.utf8)[...])
+    for _ in 0..<2 { _ = handler.handle(Array(composed.utf8)[...]) }
+    #expect(handler.appliedReplies[composed] != nil)
     let reply = handler.handle(Array(decomposed.utf8)[...]).reply
     #expect(reply.hasPrefix(#"{"ok":true"#))
     #expect(reply == fresh.handle(Array(decomposed.utf8)[...]).reply)

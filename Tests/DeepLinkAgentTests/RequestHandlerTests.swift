@@ -145,7 +145,7 @@ import Testing
 
   @Test func logLinesStartWithThePrefixTheDaemonGives() {
     var handler = RequestHandler(logPrefix: "deeplink-app: ", now: { 0 })
-    for _ in 0..<2 {  // the first time and from the cache
+    for _ in 0..<3 {  // the first time, held the second time, from the cache the third
       #expect(
         handler.handle(Array("debug://settings".utf8)[...]).log
           == "deeplink-app: applied debug://settings → Home › Settings")
