@@ -1,6 +1,8 @@
-import DeepLinkCommand
 import DeepLinkRoutes
+import DeepLinkWire
 import Testing
+
+@testable import DeepLinkCommand
 
 /// The fast path of a routes file (read straight from the bytes) against the decoder of the
 /// file's tree: it either gives up, and the decoder speaks, or reads exactly the decoder's table.
@@ -25,8 +27,10 @@ import Testing
     #"{"routes": [{"n\u0061me": "a"}]}"#,
   ]
 
+  /// The file as the decoder of its tree reads it, never through the reader (which
+  /// `RoutesFile.contents(from:file:)` tries first).
   static func decoded(_ json: String) throws -> RoutesFileContents {
-    try RoutesFile.contents(from: Array(json.utf8), file: "f.json")
+    try RoutesFileDecoder.contents(JSON.parse(Array(json.utf8)))
   }
 
   /// Everything a file declares: scheme, routes in order, fingerprint, Android package.
@@ -76,7 +80,7 @@ import Testing
     ])
   func forbidden(_ json: String) {
     #expect(RoutesFileReader.contents(from: Array(json.utf8)) == nil)
-    #expect(throws: RoutesFileError.self) { try Self.decoded(json) }
+    #expect(throws: RoutesFileError.self) { try RoutesFile.contents(from: Array(json.utf8), file: "f.json") }
   }
 
   @Test("a large file: read, and a duplicate or reserved name far in is still found")
@@ -90,7 +94,9 @@ import Testing
       late.insert(extra, at: 950)
       let broken = #"{"routes": ["# + late.joined(separator: ",") + "]}"
       #expect(RoutesFileReader.contents(from: Array(broken.utf8)) == nil, "\(extra)")
-      #expect(throws: RoutesFileError.self) { try Self.decoded(broken) }
+      #expect(throws: RoutesFileError.self) {
+        try RoutesFile.contents(from: Array(broken.utf8), file: "f.json")
+      }
     }
   }
 }
