@@ -99,23 +99,4 @@ struct AvailabilityTests {
     #expect(result.stderr.contains("DeepLinkRoutes does not type-check for x86_64-apple-macosx13"))
     #expect(result.stderr.contains("DeepLinkRoutes does not type-check for x86_64-apple-ios16-simulator"))
   }
-
-  /// The relay's atomics live in C (`DeepLinkSystemC`) on every platform: no library imports
-  /// `Synchronization`, whose `Atomic` and `Mutex` need macOS 15 / iOS 18 — not even in a
-  /// Linux-only branch the Apple type-check above never compiles.
-  @Test func noLibraryImportsSynchronization() throws {
-    var found: [String] = []
-    for target in ["DeepLinkRoutes", "DeepLinkWire", "DeepLinkAgent", "DeepLinkCommand"] {
-      let folder = PackageBuild.root + "/Sources/" + target
-      let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-      for file in files.sorted() where file.hasSuffix(".swift") {
-        let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where line.trimmingCharacters(in: .whitespaces).hasSuffix("import Synchronization") {
-          found.append("Sources/\(target)/\(file):\(number + 1)")
-        }
-      }
-    }
-    #expect(found == [])
-  }
 }

@@ -131,7 +131,7 @@ struct ShopExampleTests {
   }
 
   /// Messages about the app speak of the shop's app, or of "the app", never of the sample's
-  /// `deeplink-app`: the shop's tool finding no app, a second `shop-app` on a taken socket,
+  /// `deeplink-app`: the shop's tool finding no app (and naming `shop-app`, its `appCommand`), a second `shop-app` on a taken socket,
   /// and the shop's tool told of an app that exited.
   @Test func messagesAboutTheAppNameNoOtherApp() throws {
     let directory = try TemporaryDirectory()
@@ -141,8 +141,8 @@ struct ShopExampleTests {
     #expect(none.status == 69)
     #expect(
       none.stderr
-        == "shop: error: no app is listening on \(socket); start the app with its agent listening on "
-        + "that socket, then `shop wait`\n")
+        == "shop: error: no app is listening on \(socket); start one with `shop-app --socket \(socket) &`, "
+        + "then `shop wait`\n")
 
     let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
     defer { app.stop() }

@@ -85,19 +85,22 @@ package enum CompletionScript {
   /// The fish logic, without `__deeplink_routes_file` and its use when the tool reads no
   /// routes files.
   static func withoutRoutesFile(fish logic: [String]) -> [String] {
-    guard !ToolName.readsRoutesFiles,
-      let start = logic.firstIndex(where: { $0.hasPrefix("# Succeeds when a routes file is in effect") }),
+    guard !ToolName.readsRoutesFiles else { return logic }
+    guard let start = logic.firstIndex(where: { $0.hasPrefix("# Succeeds when a routes file is in effect") }),
       let end = logic[start...].firstIndex(of: "end")
-    else { return logic }
+    else { preconditionFailure("the fish logic has no __deeplink_routes_file function to leave out") }
     var lines = logic
     lines.removeSubrange(start...(end + 1 < lines.count && lines[end + 1].isEmpty ? end + 1 : end))
     return withoutBlock(lines, from: "if __deeplink_routes_file", lines: 4)
   }
 
-  /// `lines` without the `count` lines from the first whose text (indentation aside) is `first`.
+  /// `lines` without the `count` lines from the first whose text (indentation aside) is `first`,
+  /// which must be there.
   private static func withoutBlock(_ lines: [String], from first: String, lines count: Int) -> [String] {
+    // The logic is ours, so a missing line is a bug here: a script left with a routes-file
+    // lookup the tool cannot serve must not be generated quietly.
     guard let start = lines.firstIndex(where: { $0.drop(while: { $0 == " " }) == first }) else {
-      return lines
+      preconditionFailure("the completion logic has no line '\(first)' to leave out")
     }
     var kept = lines
     kept.removeSubrange(start..<min(start + count, kept.count))

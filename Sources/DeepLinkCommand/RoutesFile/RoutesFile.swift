@@ -32,6 +32,9 @@ package enum RoutesFile {
   static let routeKeys = ["name", "summary", "help", "parameters"]
   static let parameterKeys = ["name", "type", "required", "default", "choices", "range", "help"]
   static let rangeKeys = ["min", "max"]
+  /// A route count from which both decoders find duplicate names by hashing, not by a scan
+  /// (no dictionary at start-up for a small file, as in `RouteTable`).
+  static let hashedRouteCount = 32
 
   /// Reads and checks the file at `path`.
   ///

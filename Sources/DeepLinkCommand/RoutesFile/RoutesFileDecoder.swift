@@ -78,7 +78,7 @@ enum RoutesFileDecoder {
     routes.reserveCapacity(elements.count)
     // Duplicates: compared one by one in a small table (no dictionary at start-up, as in
     // `RouteTable`), hashed in a large one.
-    let hashed = elements.count > 32
+    let hashed = elements.count > RoutesFile.hashedRouteCount
     var positions: [String: Int] = [:]
     if hashed { positions.reserveCapacity(elements.count) }
     for (index, element) in elements.enumerated() {

@@ -26,8 +26,6 @@ package enum RoutesFileReader {
   private static let routeKeys = RoutesFile.routeKeys.map { Array($0.utf8) }
   private static let androidKeys = RoutesFile.androidKeys.map { Array($0.utf8) }
   private static let parameterKeys = RoutesFile.parameterKeys.map { Array($0.utf8) }
-  /// A route count from which duplicate names are found by hashing, not by a scan.
-  private static let hashedCount = 32
 
   static func document(_ reader: inout JSONReader) throws -> RoutesFileContents {
     reader.skipWhitespace()
@@ -55,17 +53,17 @@ package enum RoutesFileReader {
     reader.skipWhitespace()
     guard reader.index == reader.bytes.count, let routes else { throw GiveUp() }
     let table = RouteTable(scheme: scheme, routes: routes)
-    guard routes.count <= hashedCount || table.namesAreUnique else { throw GiveUp() }
+    guard routes.count <= RoutesFile.hashedRouteCount || table.namesAreUnique else { throw GiveUp() }
     return RoutesFileContents(table: table, androidPackage: androidPackage)
   }
 
   static func routes(_ reader: inout JSONReader) throws -> [Route] {
     var routes: [Route] = []
     try elements(&reader) { reader throws in
-      let route = try self.route(&reader, hashed: routes.count >= hashedCount)
+      let route = try self.route(&reader, hashed: routes.count >= RoutesFile.hashedRouteCount)
       // Names compared one by one in a small table (no `Set` or `Dictionary` at start-up, as
       // in `RouteTable`); a large one is checked by the table's own index, at the end.
-      if routes.count < hashedCount {
+      if routes.count < RoutesFile.hashedRouteCount {
         guard !routes.contains(where: { $0.name == route.name }) else { throw GiveUp() }
       }
       routes.append(route)

@@ -116,7 +116,8 @@ enum ClientFailure: Error {
       "the app on \(path) closed the connection before answering; it may have crashed or "
         + "stopped — check its log, then retry"
     case .socket(.noListener(let path)):
-      "no app is listening on \(path); \(ToolName.startHint(socket: path)), then `\(ToolName.current) wait`"
+      "\(SocketError.noListener(path: path).message); \(ToolName.startHint(socket: path)), then "
+        + "`\(ToolName.current) wait`"
     case .socket(let error): error.message
     case .noAppCame(let path, let seconds):
       "no app started listening on \(path) within \(GlobalOption.formatted(seconds)) s; "

@@ -7,4 +7,5 @@ import ShopRoutes
   import Darwin
 #endif
 
-exit(DeepLinkTool(name: "shop", table: .shop).main())
+// `appCommand`: messages that find no app say how to start this one.
+exit(DeepLinkTool(name: "shop", table: .shop, appCommand: "shop-app").main())
