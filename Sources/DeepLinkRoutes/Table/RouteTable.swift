@@ -10,7 +10,7 @@ public struct RouteTable: Sendable {
   public let routes: [Route]
   /// What names are looked up in: positions by name, for tables of more than
   /// ``linearSearchLimit`` routes, and the length of the longest name.
-  private let names: NameIndex
+  let names: NameIndex
 
   /// ``RouteTable``'s lookup by name, built once with the table.
   ///
@@ -18,16 +18,55 @@ public struct RouteTable: Sendable {
   /// property changes the struct's size, and SwiftPM's incremental release build does not
   /// recompile the modules that only copy a `RouteTable` (`RecipeRoutes`, `deeplink`'s main),
   /// which then crash until a clean build.
-  private final class NameIndex: Sendable {
+  final class NameIndex: Sendable {
     /// Positions by name; `nil` for a table searched name by name.
     let positions: [String: Int]?
     /// The UTF-8 length of the longest route name: a longer name is no route's, and one much
     /// longer is close to none, both known without hashing or comparing it.
     let longest: Int
+    /// The scheme's UTF-8 when ``RouteTable/parse(_:)``'s one-pass reading applies to the
+    /// table (`RouteTable+UsualLinks.swift`): the scheme is one (a letter, then letters,
+    /// digits, `+`, `-`, `.`), and every route and parameter name is ASCII, where comparing
+    /// bytes is what `String`'s `==` (canonical equivalence) does. `nil` otherwise: every link
+    /// then takes the general reading.
+    let usualScheme: [UInt8]?
+    /// For a table searched name by name: every route name's UTF-8, one after the other...
+    let flatNames: [UInt8]
+    /// ...and where each ends in ``flatNames``, in declaration order.
+    let nameEnds: [Int]
 
-    init(positions: [String: Int]?, longest: Int) {
+    init(scheme: String, routes: [Route], positions: [String: Int]?) {
       self.positions = positions
-      self.longest = longest
+      self.longest = routes.lazy.map(\.name.utf8.count).max() ?? 0
+      let schemeBytes = Array(scheme.utf8)
+      let isScheme =
+        schemeBytes.first.map(Self.isLetter) == true
+        && schemeBytes.allSatisfy {
+          Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0)
+        }
+      let ascii = routes.allSatisfy { route in
+        Self.isASCII(route.name) && route.parameters.allSatisfy { Self.isASCII($0.name) }
+      }
+      self.usualScheme = isScheme && ascii ? schemeBytes : nil
+      var flatNames: [UInt8] = []
+      var nameEnds: [Int] = []
+      if positions == nil {
+        for route in routes {
+          flatNames.append(contentsOf: route.name.utf8)
+          nameEnds.append(flatNames.count)
+        }
+      }
+      self.flatNames = flatNames
+      self.nameEnds = nameEnds
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+      (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+      var text = text
+      return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
   }
 
@@ -43,9 +82,8 @@ public struct RouteTable: Sendable {
   public init(scheme: String = "debug", routes: [Route]) {
     self.scheme = scheme
     self.routes = routes
-    let longest = routes.lazy.map(\.name.utf8.count).max() ?? 0
     guard routes.count > Self.linearSearchLimit else {
-      self.names = NameIndex(positions: nil, longest: longest)
+      self.names = NameIndex(scheme: scheme, routes: routes, positions: nil)
       return
     }
     var positions: [String: Int] = [:]
@@ -53,7 +91,7 @@ public struct RouteTable: Sendable {
     for (position, route) in routes.enumerated() where positions[route.name] == nil {
       positions[route.name] = position
     }
-    self.names = NameIndex(positions: positions, longest: longest)
+    self.names = NameIndex(scheme: scheme, routes: routes, positions: positions)
   }
 
   /// Whether no two routes share a name, answered from the index when the table has one (a

@@ -4,6 +4,7 @@ extension RouteTable {
   /// Parameters appear in declaration order; optional ones left at their default are left
   /// out; keys and values are percent-encoded per RFC 3986, so any string round-trips.
   public func url(for link: Link) -> String {
+    if let text = link.canonicalURL, startsWithScheme(text) { return text }
     var bytes = Array(scheme.utf8)
     bytes.append(contentsOf: "://".utf8)
     bytes.append(contentsOf: link.route.name.utf8)
@@ -29,6 +30,13 @@ extension RouteTable {
   ///
   /// - Throws: ``LinkError`` naming the first problem found, left to right.
   public func parse(_ text: String) throws(LinkError) -> Link {
+    if let link = parseUsualLink(text) { return link }
+    return try parseAnyLink(text)
+  }
+
+  /// ``parse(_:)`` for any text: every error, every unusual spelling. The usual links take the
+  /// one-pass reading first (`RouteTable+UsualLinks.swift`), which must agree with this one.
+  package func parseAnyLink(_ text: String) throws(LinkError) -> Link {
     let bytes = Array(text.utf8)[...]
     guard let colon = Self.schemeSeparator(in: bytes) else {
       throw .notAURL(text, reason: "it has no '://'")

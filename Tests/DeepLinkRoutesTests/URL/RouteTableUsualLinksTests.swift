@@ -1,0 +1,231 @@
+import DeepLinkRoutes
+import RecipeRoutes
+import Testing
+
+/// `parse(_:)`'s one-pass reading of usual links (`RouteTable+UsualLinks.swift`): it gives what
+/// the general reading gives, and the canonical URL a link keeps from its text is the one
+/// `url(for:)` builds.
+@Suite("Usual links")
+struct RouteTableUsualLinksTests {
+  let table = RouteTable.builtIn
+
+  /// A route whose integer has no range, and a table whose scheme has capitals.
+  static let numbers = RouteTable(routes: [plainRoute("n", [.integer("x", help: "")])])
+  static let capitals = RouteTable(
+    scheme: "MyApp", routes: [plainRoute("home", [.string("q", default: "", help: "")])])
+
+  struct CanonicalCase: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let text: String
+    let url: String
+
+    /// `text` is not canonical: its link's URL is `url`.
+    init(_ text: String, _ url: String) {
+      self.testDescription = "\(text) → \(url)"
+      self.text = text
+      self.url = url
+    }
+
+    /// `text` is its link's canonical URL.
+    init(_ text: String) {
+      self.init(text, text)
+    }
+  }
+
+  /// Written by hand from `url(for:)`'s rules: scheme and route as declared, no path, no
+  /// empty pieces, parameters in declaration order, defaults left out, values as
+  /// `ArgumentValue.text` writes them, percent-encoded byte by byte in uppercase hex.
+  static let builtInCases: [CanonicalCase] = [
+    CanonicalCase("debug://settings"),
+    CanonicalCase("debug://recipe?id=42"),
+    CanonicalCase("debug://recipe-edit?id=42&unsaved=true"),
+    CanonicalCase("debug://login-error?message=Try%20again%207"),
+    CanonicalCase("debug://profile?id=user7"),
+    CanonicalCase("debug://profile?id="),
+    CanonicalCase("debug://profile?id=%F0%9F%98%80"),
+    CanonicalCase("debug://profile?id=e%CC%81"),
+    CanonicalCase("debug://profile?id=Az09-._~"),
+    CanonicalCase("debug://recipes?sort=rating"),
+    CanonicalCase("DEBUG://recipe?id=42", "debug://recipe?id=42"),
+    CanonicalCase("debuG://recipe?id=42", "debug://recipe?id=42"),
+    CanonicalCase("debug://Recipe?id=42", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipE?id=42", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipe/?id=42", "debug://recipe?id=42"),
+    CanonicalCase("debug://settings/", "debug://settings"),
+    CanonicalCase("debug://settings?", "debug://settings"),
+    CanonicalCase("debug://settings/?", "debug://settings"),
+    CanonicalCase("debug://recipe?&id=42", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipe?id=42&", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipe?id=+42", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipe?id=042", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipe?id=%2B42", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipe?%69d=42", "debug://recipe?id=42"),
+    CanonicalCase("debug://recipe-edit?unsaved=true&id=42", "debug://recipe-edit?id=42&unsaved=true"),
+    CanonicalCase("debug://recipe-edit?id=42&unsaved", "debug://recipe-edit?id=42&unsaved=true"),
+    CanonicalCase("debug://recipe-edit?id=42&unsaved=1", "debug://recipe-edit?id=42&unsaved=true"),
+    CanonicalCase("debug://recipe-edit?id=42&unsaved=TRUE", "debug://recipe-edit?id=42&unsaved=true"),
+    CanonicalCase("debug://recipe-edit?id=42&unsaved=truE", "debug://recipe-edit?id=42&unsaved=true"),
+    CanonicalCase("debug://recipe-edit?id=42&unsaved=false", "debug://recipe-edit?id=42"),
+    CanonicalCase("debug://recipe-edit?id=42&unsaved=0", "debug://recipe-edit?id=42"),
+    CanonicalCase("debug://profile?id=current", "debug://profile"),
+    CanonicalCase("debug://recipes?sort=name", "debug://recipes"),
+    CanonicalCase("debug://recipes?sort=rat%69ng", "debug://recipes?sort=rating"),
+    CanonicalCase("debug://profile?id=a+b", "debug://profile?id=a%2Bb"),
+    CanonicalCase("debug://profile?id=a%2bb", "debug://profile?id=a%2Bb"),
+    CanonicalCase("debug://profile?id=%41", "debug://profile?id=A"),
+    CanonicalCase("debug://profile?id=%7E", "debug://profile?id=~"),
+    CanonicalCase("debug://profile?id=café", "debug://profile?id=caf%C3%A9"),
+    CanonicalCase("debug://profile?id=caf%c3%a9", "debug://profile?id=caf%C3%A9"),
+    CanonicalCase("debug://profile?id=caf%C3%a9", "debug://profile?id=caf%C3%A9"),
+    CanonicalCase("debug://profile?id=a=b", "debug://profile?id=a%3Db"),
+    CanonicalCase("debug://profile?id=a/b?c", "debug://profile?id=a%2Fb%3Fc"),
+  ]
+
+  @Test("a link's URL is the canonical one, whatever the spelling parsed", arguments: builtInCases)
+  func canonicalURL(_ example: CanonicalCase) throws {
+    let link = try table.parse(example.text)
+    #expect(table.url(for: link) == example.url)
+    // The same link built from its values, with no text to keep, has the same URL.
+    let rebuilt = try link.route.bind(link.arguments.map { ($0.name, $0.value.text) })
+    #expect(table.url(for: rebuilt) == example.url)
+  }
+
+  static let numberCases: [CanonicalCase] = [
+    CanonicalCase("debug://n?x=0"),
+    CanonicalCase("debug://n?x=-5"),
+    CanonicalCase("debug://n?x=123456789012345678"),
+    CanonicalCase("debug://n?x=-0", "debug://n?x=0"),
+    CanonicalCase("debug://n?x=00", "debug://n?x=0"),
+    CanonicalCase("debug://n?x=+0", "debug://n?x=0"),
+    CanonicalCase("debug://n?x=-05", "debug://n?x=-5"),
+    CanonicalCase("debug://n?x=9223372036854775807"),
+    CanonicalCase("debug://n?x=-9223372036854775808"),
+    CanonicalCase("debug://n?x=0009223372036854775807", "debug://n?x=9223372036854775807"),
+  ]
+
+  @Test("integers are canonical without a plus, leading zeros or -0", arguments: numberCases)
+  func canonicalIntegers(_ example: CanonicalCase) throws {
+    let link = try Self.numbers.parse(example.text)
+    #expect(Self.numbers.url(for: link) == example.url)
+  }
+
+  @Test("the scheme is canonical as the table declares it, capitals included")
+  func declaredScheme() throws {
+    let table = Self.capitals
+    #expect(try table.url(for: table.parse("MyApp://home?q=x")) == "MyApp://home?q=x")
+    #expect(try table.url(for: table.parse("myapp://home?q=x")) == "MyApp://home?q=x")
+    #expect(try table.url(for: table.parse("MYAPP://home")) == "MyApp://home")
+  }
+
+  @Test("a key is canonical when its bytes are unreserved")
+  func canonicalKeys() throws {
+    // Parameter names are checked by `problems`, but neither building nor parsing trusts them.
+    let table = RouteTable(routes: [plainRoute("odd", [.string("a!b", help: ""), .string("c-d", help: "")])])
+    #expect(try table.url(for: table.parse("debug://odd?a!b=1&c-d=2")) == "debug://odd?a%21b=1&c-d=2")
+    #expect(try table.url(for: table.parse("debug://odd?a%21b=1&c-d=2")) == "debug://odd?a%21b=1&c-d=2")
+  }
+
+  @Test("a link parsed by one table gets another table's scheme from that table")
+  func otherTable() throws {
+    let link = try table.parse("debug://recipe?id=42")
+    let other = RouteTable(scheme: "other", routes: table.routes)
+    #expect(other.url(for: link) == "other://recipe?id=42")
+    let longer = RouteTable(scheme: "debugger", routes: table.routes)
+    #expect(longer.url(for: link) == "debugger://recipe?id=42")
+    let shorter = RouteTable(scheme: "debu", routes: table.routes)
+    #expect(shorter.url(for: link) == "debu://recipe?id=42")
+  }
+
+  @Test(
+    "the usual links are read in one pass",
+    arguments: [
+      "debug://recipe?id=42", "debug://login-error?message=Try%20again%207", "debug://profile?id=user7",
+      "DEBUG://Recipe-Edit/?unsaved&id=7", "debug://settings",
+    ])
+  func onePass(_ text: String) throws {
+    let link = try #require(table.parseUsualLink(text))
+    #expect(try link == table.parseAnyLink(text))
+  }
+
+  @Test(
+    "tables whose names' bytes cannot be compared are read the general way",
+    arguments: [
+      RouteTable(routes: [plainRoute("caf\u{E9}")]),
+      RouteTable(routes: [plainRoute("home", [.string("\u{212A}", help: "")])]),
+      RouteTable(scheme: "1debug", routes: [plainRoute("home")]),
+      RouteTable(scheme: "", routes: [plainRoute("home")]),
+    ])
+  func generalTables(_ table: RouteTable) throws {
+    #expect(table.parseUsualLink("\(table.scheme)://home") == nil)
+  }
+
+  @Test("a key is the first parameter whose name is canonically equivalent, not the first with its bytes")
+  func canonicallyEquivalentKey() throws {
+    // U+212A KELVIN SIGN is canonically equivalent to `K`: Swift's `==` says they are equal.
+    let table = RouteTable(
+      routes: [
+        plainRoute("home", [.string("\u{212A}", default: "", help: ""), .string("K", default: "", help: "")])
+      ])
+    let link = try table.parse("debug://home?K=v")
+    #expect(link.values.map { Array($0.text.utf8) } == [Array("v".utf8), []])
+  }
+
+  /// Every combination of these pieces, usual and not, valid and not.
+  static let schemes = ["debug", "DEBUG", "Debug", "debugx", "debu", "http", ""]
+  static let hosts = [
+    "recipe", "RECIPE", "recipe-edit", "profile", "login-error", "recipes", "settings", "nope", "",
+    "re%63ipe",
+    "recipé", "re\u{0}cipe",
+  ]
+  static let paths = ["", "/", "//", "/x", "#", "/#f"]
+  static let queries = [
+    "", "?", "?&", "??", "?&&", "?id=42", "?id=+42", "?id=-42", "?id=042", "?id=0", "?id=-1", "?id=abc",
+    "?id=",
+    "?id=9999999999999999999", "?id=999999", "?id=1000000", "?id=%34%32", "?id", "?id=42&id=43",
+    "?id=42&unsaved",
+    "?unsaved=TRUE&id=1", "?unsaved=yes&id=1", "?unsaved=&id=1", "?id=1&unsaved=0", "?id=a+b", "?id=a%2bb",
+    "?id=%zz", "?id=%4", "?id=%", "?id=%C3", "?id=caf%C3%A9", "?id=café", "?id=current", "?sort=rating",
+    "?sort=Rating", "?sort=rat%69ng", "?sort=", "?message=Try%20again%207", "?message=a b", "?x=1",
+    "?id=1#frag",
+    "?id=1\u{7F}", "?%69d=7", "?ID=7", "?id=1=2", "?=1", "?id=42&&unsaved=1&",
+  ]
+
+  @Test("the one-pass reading agrees with the general one on every combination")
+  func agreesWithGeneralReading() {
+    var checked = 0
+    var failures: [String] = []
+    for scheme in Self.schemes {
+      for host in Self.hosts {
+        for path in Self.paths {
+          for query in Self.queries {
+            let text = "\(scheme)://\(host)\(path)\(query)"
+            checked += 1
+            if let problem = disagreement(on: text) { failures.append(problem) }
+          }
+        }
+      }
+    }
+    #expect(checked == Self.schemes.count * Self.hosts.count * Self.paths.count * Self.queries.count)
+    #expect(failures.prefix(10) == [], "\(failures.count) of \(checked) differ")
+  }
+
+  /// How `parse(text)` differs from the general reading of `text`, if it does: another error,
+  /// another link (values compared byte for byte), or another URL.
+  private func disagreement(on text: String) -> String? {
+    let general: Result<Link, LinkError> = Result { () throws(LinkError) in try table.parseAnyLink(text) }
+    let parsed: Result<Link, LinkError> = Result { () throws(LinkError) in try table.parse(text) }
+    switch (parsed, general) {
+    case (.failure(let error), .failure(let expected)):
+      return error == expected ? nil : "\(text): \(error.message) ≠ \(expected.message)"
+    case (.success(let link), .success(let expected)):
+      guard link == expected,
+        link.values.map({ Array($0.text.utf8) }) == expected.values.map({ Array($0.text.utf8) })
+      else { return "\(text): \(link.values) ≠ \(expected.values)" }
+      let url = table.url(for: link)
+      let built = table.url(for: expected)
+      return url == built ? nil : "\(text): URL \(url) ≠ \(built)"
+    default:
+      return "\(text): \(parsed) ≠ \(general)"
+    }
+  }
+}
