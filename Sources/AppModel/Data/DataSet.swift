@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import RecipeRoutes
 
 /// The data an app model shows: recipes, users, the signed-in user and their favorites.
 package struct DataSet: Hashable, Sendable {
@@ -9,16 +10,30 @@ package struct DataSet: Hashable, Sendable {
   package let currentUserID: String
   /// Recipe ids the current user marked as favorites, in the order they were added.
   package let favoriteIDs: [Int]
+  /// The favorites that exist, in the order they were added.
+  package let favorites: [Recipe]
   private let recipeIndex: [Int: Int]
+  /// ``recipes`` by title, newest first, and by ingredient count (most first, then id): the
+  /// list's orders, sorted once rather than on every render of the list.
+  private let recipesByName: [Recipe]
+  private let recipesNewestFirst: [Recipe]
+  private let recipesByRating: [Recipe]
 
   package init(recipes: [Recipe], users: [User], currentUserID: String, favoriteIDs: [Int]) {
-    self.recipes = recipes.sorted { $0.id < $1.id }
+    let recipes = recipes.sorted { $0.id < $1.id }
+    self.recipes = recipes
     self.users = users
     self.currentUserID = currentUserID
     self.favoriteIDs = favoriteIDs
     var index: [Int: Int] = [:]
-    for (position, recipe) in self.recipes.enumerated() { index[recipe.id] = position }
+    for (position, recipe) in recipes.enumerated() { index[recipe.id] = position }
     self.recipeIndex = index
+    self.favorites = favoriteIDs.compactMap { index[$0].map { recipes[$0] } }
+    self.recipesByName = recipes.sorted { $0.title < $1.title }
+    self.recipesNewestFirst = recipes.reversed()
+    self.recipesByRating = recipes.sorted {
+      ($0.ingredients.count, $1.id) > ($1.ingredients.count, $0.id)
+    }
   }
 
   package func recipe(id: Int) -> Recipe? {
@@ -31,8 +46,14 @@ package struct DataSet: Hashable, Sendable {
     return users.first(where: { $0.id == wanted })
   }
 
-  package var favorites: [Recipe] {
-    favoriteIDs.compactMap { recipe(id: $0) }
+  /// The recipes in the list's order `sort`: by title, newest (highest id) first, or by
+  /// rating.
+  func recipes(sortedBy sort: RecipeSort) -> [Recipe] {
+    switch sort {
+    case .name: recipesByName
+    case .newest: recipesNewestFirst
+    case .rating: recipesByRating
+    }
   }
 
   package static func == (lhs: DataSet, rhs: DataSet) -> Bool {

@@ -1,52 +1,66 @@
 import DeepLinkRoutes
 
 extension ScreenText {
-  func home() -> [String] {
-    let user = data.user(id: Screen.currentUserID)
-    return [
-      "Home", "",
-      "Welcome back\(user.map { ", \($0.name)" } ?? "")!",
-      "  • Recipes     (\(data.recipes.count))",
-      "  • Favorites   (\(data.favoriteIDs.count))",
-      "  • Profile",
-      "  • Settings",
-    ]
+  func appendHome(to text: inout ScreenBytes) {
+    text.append("Home\n\nWelcome back")
+    if let user = data.user(id: Screen.currentUserID) {
+      text.append(", ")
+      text.append(contentsOf: user.name)
+    }
+    text.append("!\n  • Recipes     (")
+    text.append(data.recipes.count)
+    text.append(")\n  • Favorites   (")
+    text.append(data.favoriteIDs.count)
+    text.append(")\n  • Profile\n  • Settings\n")
   }
 
-  func settings() -> [String] {
-    [
-      "Settings", "",
-      "  Account         \(data.user(id: Screen.currentUserID)?.email ?? "signed out")",
-      "  Notifications   On",
-      "  Appearance      System",
-      "  Units           Metric",
-      "  Debug links     Enabled",
-    ]
+  func appendSettings(to text: inout ScreenBytes) {
+    text.append("Settings\n\n  Account         ")
+    text.append(contentsOf: data.user(id: Screen.currentUserID)?.email ?? "signed out")
+    text.append(
+      """
+
+        Notifications   On
+        Appearance      System
+        Units           Metric
+        Debug links     Enabled
+
+      """)
   }
 
-  func profile(_ screen: Screen) -> [String] {
+  func appendProfile(_ screen: Screen, to text: inout ScreenBytes) {
     let id = screen.userID
     guard let user = user(of: screen) else {
-      return ["Profile not found", "", "No user has id '\(id)'."]
+      text.append("Profile not found\n\nNo user has id '")
+      text.append(contentsOf: id)
+      text.append("'.\n")
+      return
     }
-    return [
-      user.name, "",
-      "User \(user.id)\(id == Screen.currentUserID ? " (you)" : "")",
-      "  Email     \(user.email)",
-      "  Recipes   \(user.recipeCount)",
-    ]
+    text.append(contentsOf: user.name)
+    text.append("\n\nUser ")
+    text.append(contentsOf: user.id)
+    if id == Screen.currentUserID { text.append(" (you)") }
+    text.append("\n  Email     ")
+    text.append(contentsOf: user.email)
+    text.append("\n  Recipes   ")
+    text.append(user.recipeCount)
+    text.append("\n")
   }
 
-  func login() -> [String] {
-    var lines = ["Login", ""]
+  func appendLogin(to text: inout ScreenBytes) {
+    text.append("Login\n\n")
     if let message = state.overrides.loginError {
-      lines += ["⚠ \(message)", ""]
+      text.append("⚠ ")
+      text.append(contentsOf: message)
+      text.append("\n\n")
     }
-    return lines + [
-      "  Email      [                    ]",
-      "  Password   [                    ]",
-      "",
-      "  [Sign In]   Forgot password?",
-    ]
+    text.append(
+      """
+        Email      [                    ]
+        Password   [                    ]
+
+        [Sign In]   Forgot password?
+
+      """)
   }
 }

@@ -2,77 +2,83 @@ import DeepLinkRoutes
 import RecipeRoutes
 
 extension ScreenText {
-  func recipeList(sort: RecipeSort) -> [String] {
-    var lines = ["Recipes", ""]
+  func appendRecipeList(sort: RecipeSort, to text: inout ScreenBytes) {
+    text.append("Recipes\n\n")
     if state.overrides.networkError {
-      return lines + [
-        "⚠ Couldn't load recipes: the network connection was lost.",
-        "  [Retry]",
-      ]
+      return text.append("⚠ Couldn't load recipes: the network connection was lost.\n  [Retry]\n")
     }
     if state.overrides.emptyRecipeList {
-      return lines + ["No recipes yet.", "  [+ Add your first recipe]"]
+      return text.append("No recipes yet.\n  [+ Add your first recipe]\n")
     }
-    let sorted: [Recipe]
-    switch sort {
-    case .newest: sorted = data.recipes.reversed()
-    case .rating:
-      sorted = data.recipes.sorted { ($0.ingredients.count, $1.id) > ($1.ingredients.count, $0.id) }
-    case .name: sorted = data.recipes.sorted { $0.title < $1.title }
-    }
-    lines.append("\(sorted.count) recipes, by \(sort.rawValue)")
-    lines += sorted.prefix(Self.visibleRows).map { item("#\($0.id) \($0.title)", "\($0.minutes) min") }
+    let sorted = data.recipes(sortedBy: sort)
+    text.append(sorted.count)
+    text.append(" recipes, by ")
+    text.append(contentsOf: sort.rawValue)
+    text.append("\n")
+    for recipe in sorted.prefix(Self.visibleRows) { appendItem(recipe, to: &text) }
     if sorted.count > Self.visibleRows {
-      lines.append("  … \(sorted.count - Self.visibleRows) more below")
+      text.append("  … ")
+      text.append(sorted.count - Self.visibleRows)
+      text.append(" more below\n")
     }
-    return lines
   }
 
-  func favorites() -> [String] {
-    var lines = ["Favorites", ""]
+  func appendFavorites(to text: inout ScreenBytes) {
+    text.append("Favorites\n\n")
     let favorites = state.overrides.emptyFavorites ? [] : data.favorites
     if favorites.isEmpty {
-      return lines + ["No favorites yet.", "  Tap ♡ on a recipe to keep it here."]
+      return text.append("No favorites yet.\n  Tap ♡ on a recipe to keep it here.\n")
     }
-    lines.append("\(favorites.count) favorites")
-    lines += favorites.map { item("#\($0.id) \($0.title)", "\($0.minutes) min") }
-    return lines
+    text.append(favorites.count)
+    text.append(" favorites\n")
+    for recipe in favorites { appendItem(recipe, to: &text) }
   }
 
-  func recipeDetail(_ screen: Screen) -> [String] {
+  func appendRecipeDetail(_ screen: Screen, to text: inout ScreenBytes) {
     guard let recipe = recipe(of: screen) else {
-      return [
-        "Recipe not found", "", "No recipe has id \(screen.recipeID.map(String.init) ?? "?").",
-        "  [Back to recipes]",
-      ]
+      text.append("Recipe not found\n\nNo recipe has id ")
+      appendRecipeID(of: screen, to: &text)
+      text.append(".\n  [Back to recipes]\n")
+      return
     }
-    let favorite = data.favoriteIDs.contains(recipe.id) ? "♥ Favorite" : "♡ Add to favorites"
-    return [
-      recipe.title, "",
-      "Recipe #\(recipe.id) · \(recipe.minutes) min · serves \(recipe.servings)",
-      favorite, "",
-      "Ingredients:",
-    ] + recipe.ingredients.map { "  • \($0)" } + ["", "  [Edit]"]
+    text.append(contentsOf: recipe.title)
+    text.append("\n\nRecipe #")
+    text.append(recipe.id)
+    text.append(" · ")
+    text.append(recipe.minutes)
+    text.append(" min · serves ")
+    text.append(recipe.servings)
+    text.append(
+      data.favoriteIDs.contains(recipe.id)
+        ? "\n♥ Favorite\n\nIngredients:\n" : "\n♡ Add to favorites\n\nIngredients:\n")
+    for ingredient in recipe.ingredients {
+      text.append("  • ")
+      text.append(contentsOf: ingredient)
+      text.append("\n")
+    }
+    text.append("\n  [Edit]\n")
   }
 
-  func recipeEditor(_ screen: Screen) -> [String] {
+  func appendRecipeEditor(_ screen: Screen, to text: inout ScreenBytes) {
+    text.append("Edit Recipe\n\n")
     guard let recipe = recipe(of: screen) else {
-      return [
-        "Edit Recipe", "",
-        "No recipe has id \(screen.recipeID.map(String.init) ?? "?"); there is nothing to edit.",
-      ]
+      text.append("No recipe has id ")
+      appendRecipeID(of: screen, to: &text)
+      text.append("; there is nothing to edit.\n")
+      return
     }
-    var lines = ["Edit Recipe", ""]
-    if screen.hasUnsavedChanges {
-      lines += ["● Unsaved changes", ""]
+    if screen.hasUnsavedChanges { text.append("● Unsaved changes\n\n") }
+    text.append("Title:        [")
+    text.append(contentsOf: recipe.title)
+    text.append("]\nTime (min):   [")
+    text.append(recipe.minutes)
+    text.append("]\nServings:     [")
+    text.append(recipe.servings)
+    text.append("]\nIngredients:  [")
+    for (position, ingredient) in recipe.ingredients.enumerated() {
+      if position > 0 { text.append(", ") }
+      text.append(contentsOf: ingredient)
     }
-    return lines + [
-      "Title:        [\(recipe.title)]",
-      "Time (min):   [\(recipe.minutes)]",
-      "Servings:     [\(recipe.servings)]",
-      "Ingredients:  [\(recipe.ingredients.joined(separator: ", "))]",
-      "",
-      "  [Cancel]  [Save]",
-    ]
+    text.append("]\n\n  [Cancel]  [Save]\n")
   }
 }

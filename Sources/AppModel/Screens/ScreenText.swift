@@ -4,76 +4,81 @@ import RecipeRoutes
 /// Renders the visible screen of a state as text: a breadcrumb of the stack, a rule, the
 /// screen's title and its contents, with the empty, error and not-found states a real app
 /// would draw. Deterministic, so snapshots can be compared byte for byte.
+///
+/// Written as bytes into a ``ScreenBytes`` on the stack, piece by piece (literals, the data's
+/// texts, numbers), and made a `String` once. Interpolated lines gathered in an array, then
+/// joined and checked as UTF-8 again, were most of the app's own time for a link not seen
+/// before; appending the pieces to a `String` instead cost about 300 instructions a piece.
 struct ScreenText {
   let state: NavigationState
   let data: DataSet
   /// List rows that fit on the screen; the rest is "below", as on a phone.
   static let visibleRows = 12
 
-  /// The line under the breadcrumb. Built once: `String(repeating:count:)` on every render
-  /// was a fifth of the app's time per link.
-  static let rule = String(repeating: "─", count: 48)
+  /// Stack memory for a screen's bytes: every screen of the sample fits (the longest, a list,
+  /// is about 600 bytes); a longer one (long titles, a long login error) moves to the heap.
+  private static var stackBytes: Int { 1_024 }
 
-  /// The lines, each ended by `\n`. Put together as UTF-8 bytes and made a `String` once:
-  /// `joined(separator:)` and its generic copies were a tenth of a new link's time, and
-  /// appending line by line to a `String` (each append checking the string's storage and
-  /// capacity) still about a tenth.
+  /// The whole screen: breadcrumb, rule, body, every line ended by `\n`.
   func render() -> String {
-    let body = body(of: state.path.last)
-    var text: [UInt8] = []
-    text.reserveCapacity(body.reduce(160) { $0 + $1.utf8.count + 1 })
-    appendBreadcrumb(to: &text)
-    text.append(UInt8(ascii: "\n"))
-    text.append(contentsOf: Self.ruleBytes)
-    text.append(UInt8(ascii: "\n"))
-    for line in body {
-      text.appendUTF8(line)
-      text.append(UInt8(ascii: "\n"))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBytes) { memory in
+      var text = ScreenBytes(writingInto: memory)
+      appendBreadcrumb(to: &text)
+      // The rule under the breadcrumb: 48 × U+2500.
+      text.append("\n────────────────────────────────────────────────\n")
+      appendBody(of: state.path.last, to: &text)
+      return text.text()
     }
-    return String(decoding: text, as: UTF8.self)
   }
-
-  /// ``rule``'s bytes.
-  private static let ruleBytes = Array(rule.utf8)
 
   /// `Home › Spaghetti Bolognese › Edit`.
   var breadcrumb: String {
-    var text: [UInt8] = []
-    appendBreadcrumb(to: &text)
-    return String(decoding: text, as: UTF8.self)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBytes) { memory in
+      var text = ScreenBytes(writingInto: memory)
+      appendBreadcrumb(to: &text)
+      return text.text()
+    }
   }
 
-  /// Appends ``breadcrumb``'s bytes.
-  private func appendBreadcrumb(to text: inout [UInt8]) {
-    text.append(contentsOf: "Home".utf8)
+  /// Appends ``breadcrumb``.
+  private func appendBreadcrumb(to text: inout ScreenBytes) {
+    text.append("Home")
     for screen in state.path {
-      text.append(contentsOf: " › ".utf8)
-      text.appendUTF8(shortTitle(screen))
+      text.append(" › ")
+      appendShortTitle(of: screen, to: &text)
     }
   }
 
-  func shortTitle(_ screen: Screen) -> String {
+  /// Appends the screen's name in the breadcrumb: the recipe's or user's name where it has one.
+  private func appendShortTitle(of screen: Screen, to text: inout ScreenBytes) {
     switch screen.destination {
-    case .settings: "Settings"
-    case .profile: user(of: screen)?.name ?? "Profile"
-    case .recipes: "Recipes"
-    case .recipe: recipe(of: screen)?.title ?? "Recipe \(screen.recipeID.map(String.init) ?? "?")"
-    case .recipeEdit: "Edit"
-    case .login: "Login"
-    case .favorites: "Favorites"
+    case .settings: text.append("Settings")
+    case .profile: text.append(contentsOf: user(of: screen)?.name ?? "Profile")
+    case .recipes: text.append("Recipes")
+    case .recipe:
+      if let recipe = recipe(of: screen) {
+        text.append(contentsOf: recipe.title)
+      } else {
+        text.append("Recipe ")
+        appendRecipeID(of: screen, to: &text)
+      }
+    case .recipeEdit: text.append("Edit")
+    case .login: text.append("Login")
+    case .favorites: text.append("Favorites")
     }
   }
 
-  func body(of screen: Screen?) -> [String] {
-    guard let screen else { return home() }
+  /// Appends the lines of the screen on top (the home screen's for none).
+  private func appendBody(of screen: Screen?, to text: inout ScreenBytes) {
+    guard let screen else { return appendHome(to: &text) }
     switch screen.destination {
-    case .settings: return settings()
-    case .profile: return profile(screen)
-    case .recipes: return recipeList(sort: screen.sort)
-    case .recipe: return recipeDetail(screen)
-    case .recipeEdit: return recipeEditor(screen)
-    case .login: return login()
-    case .favorites: return favorites()
+    case .settings: appendSettings(to: &text)
+    case .profile: appendProfile(screen, to: &text)
+    case .recipes: appendRecipeList(sort: screen.sort, to: &text)
+    case .recipe: appendRecipeDetail(screen, to: &text)
+    case .recipeEdit: appendRecipeEditor(screen, to: &text)
+    case .login: appendLogin(to: &text)
+    case .favorites: appendFavorites(to: &text)
     }
   }
 
@@ -85,17 +90,19 @@ struct ScreenText {
     data.user(id: screen.userID)
   }
 
-  /// A one-line item of a list: `  • title  (detail)`.
-  func item(_ title: String, _ detail: String) -> String {
-    "  • \(title)  (\(detail))"
+  /// Appends the id a recipe screen was opened with, `?` for none.
+  func appendRecipeID(of screen: Screen, to text: inout ScreenBytes) {
+    if let id = screen.recipeID { text.append(id) } else { text.append("?") }
   }
-}
 
-extension [UInt8] {
-  /// Appends `text`'s UTF-8 bytes in one copy when its storage is contiguous (a native string's
-  /// always is), not through the generic sequence copy.
-  fileprivate mutating func appendUTF8(_ text: String) {
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
-    if copied == nil { append(contentsOf: text.utf8) }
+  /// Appends a one-line item of a recipe list: `  • #42 Spaghetti Bolognese  (60 min)`.
+  func appendItem(_ recipe: Recipe, to text: inout ScreenBytes) {
+    text.append("  • #")
+    text.append(recipe.id)
+    text.append(" ")
+    text.append(contentsOf: recipe.title)
+    text.append("  (")
+    text.append(recipe.minutes)
+    text.append(" min)\n")
   }
 }
