@@ -73,7 +73,7 @@ struct AppDaemon<Handler: LinkHandler> {
       do {
         descriptor = try LogWriter.openAppending(logFile)
       } catch {
-        StreamWriter.write("\(name): error: cannot open the log file \(logFile): \(error)\n", to: 2)
+        printError("cannot open the log file \(logFile): \(error)")
         return 73
       }
     }
@@ -81,7 +81,7 @@ struct AppDaemon<Handler: LinkHandler> {
     do {
       log = quiet ? nil : try LogWriter(descriptor: descriptor, prefix: logPrefix)
     } catch {
-      StreamWriter.write("\(name): error: cannot start the log's thread: \(error)\n", to: 2)
+      printError("cannot start the log's thread: \(error)")
       return 70
     }
     let status = serve(path: SocketPath.resolve(explicit: socket.value), log: log)
@@ -118,7 +118,7 @@ struct AppDaemon<Handler: LinkHandler> {
         handler.reply(to: line, into: &reply, log: &logLines.bytes)
       }
     } catch {
-      StreamWriter.write("\(name): error: \(error.message)\n", to: 2)
+      printError(error.message, after: writer)
       return listening ? 70 : 69
     }
     log(
@@ -128,8 +128,20 @@ struct AppDaemon<Handler: LinkHandler> {
   }
 
   func usageError(_ message: String) -> Int32 {
-    StreamWriter.write("\(name): error: \(message)\nRun '\(name) --help' for usage.\n", to: 2)
+    printError("\(message)\nRun '\(name) --help' for usage.")
     return 64
+  }
+
+  /// Writes `name: error: message` to stderr, whose reader may be gone: that costs the line,
+  /// not the exit status (no SIGPIPE). With the log on stderr the line goes through `log`,
+  /// after the log lines before it, and a full pipe cannot keep the program from exiting.
+  func printError(_ message: String, after log: LogWriter? = nil) {
+    let line = "\(name): error: \(message)\n"
+    if let log, log.descriptor == 2 {
+      log.append(line, force: true)
+    } else {
+      StreamWriter.writeWithoutBrokenPipeSignal(line, to: 2)
+    }
   }
 
   var logPrefix: String { "\(name): " }

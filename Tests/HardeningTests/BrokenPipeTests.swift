@@ -104,4 +104,48 @@ import Testing
     let ending = app.stop()
     #expect(ending.reason == .exit && ending.status == 0, "\(ending)")
   }
+
+  /// The ways `deeplink-app` fails before or instead of serving, each with the status its
+  /// usage documents; what follows the socket path is added by the test.
+  static let failures: [(String, [String], Int32)] = [
+    ("a usage error", ["--bogus"], 64),
+    ("a log file that cannot be opened", ["--log", "/nonexistent-dir/app.log"], 73),
+    ("a socket path too long, logging to stderr", ["--socket", String(repeating: "x", count: 120)], 69),
+    ("a socket path too long, --quiet", ["--quiet", "--socket", String(repeating: "x", count: 120)], 69),
+    (
+      "a socket path too long, --log FILE", ["--log", "LOG", "--socket", String(repeating: "x", count: 120)],
+      69
+    ),
+  ]
+
+  /// With SIGPIPE at its default and stderr a pipe whose reader is gone, the app's error
+  /// message is an `EPIPE` and the app exits with its documented status. It used to write
+  /// the message from the main thread, where SIGPIPE killed it before it could exit.
+  @Test(arguments: failures)
+  func anErrorIntoAClosedStderrKeepsItsExitStatus(_ name: String, _ arguments: [String], _ status: Int32)
+    throws
+  {
+    let env = try ExternalTool.require("env")
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+    close(ends[0])
+    let stderr = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: env)
+    process.arguments =
+      [Disposition.default.rawValue, Command.product("deeplink-app")]
+      + arguments.map {
+        $0 == "LOG" ? directory.file("app.log") : $0.hasPrefix("xxx") ? directory.file($0 + "/app.sock") : $0
+      }
+    process.standardError = stderr
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    try stderr.close()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "\(name): killed by signal \(process.terminationStatus)")
+    #expect(process.terminationStatus == status, "\(name)")
+  }
 }

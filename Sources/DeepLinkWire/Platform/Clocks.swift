@@ -15,6 +15,13 @@ package enum Clocks {
     milliseconds(CLOCK_MONOTONIC)
   }
 
+  /// Nanoseconds on `clock_gettime(CLOCK_MONOTONIC)`, for ``ConditionLock``'s timed waits.
+  static var monotonicNanoseconds: Int64 {
+    var time = timespec()
+    _ = clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  }
+
   /// Milliseconds since the Unix epoch on `clock_gettime(CLOCK_REALTIME)`, comparable between
   /// processes on one machine.
   package static var epochMilliseconds: Int64 {
