@@ -23,11 +23,27 @@ extension AppModel: LinkHandler {
   package var state: AppState {
     AppState(
       path: navigation.path.map { AppState.Screen($0.destination.name, $0.arguments) }, screen: screen,
-      details: [
-        AppState.Detail(
-          "overrides", navigation.overrides.inForce.map { Argument(name: $0.kind.rawValue, value: $0.value) })
-      ])
+      details: overridesDetails)
   }
+
+  /// The state's `overrides` group: the overrides in force, in declaration order.
+  private var overridesDetails: [AppState.Detail] {
+    let overrides = navigation.overrides
+    // Most links set none: the same array every time then, not two new ones.
+    guard !overrides.isEmpty else { return Self.noOverrides }
+    var values: [Argument] = []
+    values.reserveCapacity(Self.overrideKinds.count)
+    for kind in Self.overrideKinds {
+      if let value = overrides.value(of: kind) { values.append(Argument(name: kind.rawValue, value: value)) }
+    }
+    return [AppState.Detail("overrides", values)]
+  }
+
+  /// `Override.allCases`, made once (each use of `allCases` makes a new array).
+  private static let overrideKinds = Override.allCases
+
+  /// The `overrides` group with no override in force.
+  private static let noOverrides = [AppState.Detail("overrides", [])]
 
   /// Every link describes a whole state: the sample keeps nothing from one link to the next.
   package var linksDescribeWholeStates: Bool { true }

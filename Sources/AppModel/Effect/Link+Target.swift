@@ -11,14 +11,27 @@ extension Link {
   /// ``EffectProblem/check(_:effects:)`` reports for a table.
   public func target(in effects: [String: Effect]) -> NavigationState {
     guard let effect = effects[route.name] else { return .root }
-    let path = effect.stack.map { template in
-      Screen(
-        template.destination,
-        template.parameters.compactMap { name in self[name].map { Argument(name: name, value: $0) } })
+    return effect.target(of: self)
+  }
+}
+
+extension Effect {
+  /// The state this effect gives `link`, a link of its route: its stack with the link's
+  /// values, its overrides.
+  func target(of link: Link) -> NavigationState {
+    var path: [Screen] = []
+    path.reserveCapacity(stack.count)
+    for template in stack {
+      var arguments: [Argument] = []
+      arguments.reserveCapacity(template.parameters.count)
+      for name in template.parameters {
+        if let value = link[name] { arguments.append(Argument(name: name, value: value)) }
+      }
+      path.append(Screen(template.destination, arguments))
     }
     var overrides = Overrides.none
-    for override in effect.overrides {
-      overrides.set(override.kind, message: override.parameter.map { self[$0]?.text ?? "" })
+    for override in self.overrides {
+      overrides.set(override.kind, message: override.parameter.map { link[$0]?.text ?? "" })
     }
     return NavigationState(path: path, overrides: overrides)
   }
