@@ -24,16 +24,14 @@ public struct RouteTable: Sendable {
     /// The UTF-8 length of the longest route name: a longer name is no route's, and one much
     /// longer is close to none, both known without hashing or comparing it.
     let longest: Int
-    /// The scheme's UTF-8 when ``RouteTable/parse(_:)``'s one-pass reading applies to the
-    /// table (`RouteTable+UsualLinks.swift`): the scheme is one (a letter, then letters,
-    /// digits, `+`, `-`, `.`), and every route and parameter name is ASCII, where comparing
-    /// bytes is what `String`'s `==` (canonical equivalence) does. `nil` otherwise: every link
-    /// then takes the general reading.
+    /// The scheme's UTF-8 when it is one (a letter, then letters, digits, `+`, `-`, `.`) and
+    /// ``nameBytes`` is not `nil`: then ``RouteTable/parse(_:)``'s one-pass reading applies to
+    /// the table (`RouteTable+UsualLinks.swift`). `nil` otherwise: every link then takes the
+    /// general reading.
     let usualScheme: [UInt8]?
-    /// For a table searched name by name: every route name's UTF-8, one after the other...
-    let flatNames: [UInt8]
-    /// ...and where each ends in ``flatNames``, in declaration order.
-    let nameEnds: [Int]
+    /// The route names as bytes, when every one is ASCII, where comparing bytes is what
+    /// `String`'s `==` (canonical equivalence) does.
+    let nameBytes: RouteNameBytes?
 
     init(scheme: String, routes: [Route], positions: [String: Int]?) {
       self.positions = positions
@@ -44,30 +42,14 @@ public struct RouteTable: Sendable {
         && schemeBytes.allSatisfy {
           Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0)
         }
-      let ascii = routes.allSatisfy { route in
-        Self.isASCII(route.name) && route.parameters.allSatisfy { Self.isASCII($0.name) }
-      }
-      self.usualScheme = isScheme && ascii ? schemeBytes : nil
-      var flatNames: [UInt8] = []
-      var nameEnds: [Int] = []
-      if positions == nil {
-        for route in routes {
-          flatNames.append(contentsOf: route.name.utf8)
-          nameEnds.append(flatNames.count)
-        }
-      }
-      self.flatNames = flatNames
-      self.nameEnds = nameEnds
+      self.nameBytes = isScheme ? RouteNameBytes(routes, hashed: positions != nil) : nil
+      self.usualScheme = nameBytes == nil ? nil : schemeBytes
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
       (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
-    private static func isASCII(_ text: String) -> Bool {
-      var text = text
-      return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
-    }
   }
 
   /// Up to this many routes, ``route(named:)`` compares names one by one instead of hashing.

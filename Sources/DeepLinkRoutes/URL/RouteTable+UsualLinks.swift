@@ -7,8 +7,9 @@ extension RouteTable {
   /// Anything this reading is not sure of gives `nil`, and ``parseAnyLink(_:)`` reads the text
   /// again, so errors and rare spellings have one implementation: any error at all, a
   /// control character, a non-ASCII route name or key, a `%` in a route name, a key or an
-  /// integer, an integer of 19 digits or more, a route of more than 64 parameters, a table
-  /// whose scheme or names do not allow comparing bytes (``NameIndex/usualScheme``).
+  /// integer, an integer of 19 digits or more, a route of more than 64 parameters, a key
+  /// compared with a non-ASCII parameter name, a table whose scheme is not one or whose route
+  /// names are not all ASCII (``NameIndex/usualScheme``).
   ///
   /// - Returns: what ``parseAnyLink(_:)`` returns for `text`, or `nil`.
   package func parseUsualLink(_ text: String) -> Link? {
@@ -47,10 +48,12 @@ extension RouteTable {
       bytes[scheme.count + 2] == UInt8(ascii: "/")
     else { return nil }
 
-    // The route name, up to `/`, `?`, `#` or the end: printable ASCII, looked up lowercased.
+    // The route name, up to `/`, `?`, `#` or the end: printable ASCII, looked up lowercased;
+    // one longer than any route's is left to the general reading without reading it all.
     let nameStart = scheme.count + 3
+    let nameLimit = min(bytes.count, nameStart + names.longest + 1)
     var index = nameStart
-    while index < bytes.count {
+    while index < nameLimit {
       let byte = bytes[index]
       if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
       guard byte > 0x20, byte < 0x7F else { return nil }
@@ -123,30 +126,7 @@ extension RouteTable {
   /// bytes (printable ASCII, checked), if any: the first, if several are.
   private func routePosition(lowercasing range: Range<Int>, of reader: UsualLinkReader) -> Int? {
     guard !range.isEmpty, range.count <= names.longest else { return nil }
-    if let positions = names.positions {
-      let name = String(unsafeUninitializedCapacity: range.count) { buffer in
-        for offset in range.indices {
-          buffer[offset - range.lowerBound] = UsualLinkReader.lowercased(reader.bytes[offset])
-        }
-        return range.count
-      }
-      return positions[name]
-    }
-    return names.flatNames.withUnsafeBufferPointer { flat in
-      var start = 0
-      for (position, end) in names.nameEnds.enumerated() {
-        defer { start = end }
-        guard end - start == range.count else { continue }
-        var offset = 0
-        while offset < range.count,
-          UsualLinkReader.lowercased(reader.bytes[range.lowerBound + offset]) == flat[start + offset]
-        {
-          offset += 1
-        }
-        if offset == range.count { return position }
-      }
-      return nil
-    }
+    return names.nameBytes?.position(lowercasing: UnsafeBufferPointer(rebasing: reader.bytes[range]))
   }
 }
 
@@ -162,7 +142,9 @@ struct UsualLinkReader {
   }
 
   /// The position of the parameter named by the key at `range`: ASCII without `%`, compared
-  /// byte by byte (the names are ASCII).
+  /// byte by byte with the names up to the one it matches, which must be ASCII for that to be
+  /// `String`'s `==` (a non-ASCII name can be canonically equivalent to an ASCII key: U+212A
+  /// KELVIN SIGN is `K`).
   func parameterPosition(of range: Range<Int>, in parameters: [Parameter], canonical: inout Bool) -> Int? {
     for offset in range {
       let byte = bytes[offset]
@@ -170,11 +152,14 @@ struct UsualLinkReader {
       if !PercentEncoding.isUnreserved(byte) { canonical = false }
     }
     let key = UnsafeBufferPointer(rebasing: bytes[range])
-    for (position, parameter) in parameters.enumerated() {
-      let matches =
-        parameter.name.utf8.withContiguousStorageIfAvailable { name in name.elementsEqual(key) }
-        ?? parameter.name.utf8.elementsEqual(key)
-      if matches { return position }
+    for position in parameters.indices {
+      var name = parameters[position].name
+      let match = name.withUTF8 { name -> Bool? in
+        if name.count == key.count, name.elementsEqual(key) { return true }
+        return name.contains(where: { $0 >= 0x80 }) ? nil : false
+      }
+      guard let match else { return nil }
+      if match { return position }
     }
     return nil
   }

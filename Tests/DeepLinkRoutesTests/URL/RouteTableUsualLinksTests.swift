@@ -148,15 +148,39 @@ struct RouteTableUsualLinksTests {
   }
 
   @Test(
-    "tables whose names' bytes cannot be compared are read the general way",
+    "small and large tables find every route from the link's bytes, the first of a name",
+    arguments: [5, 31, 32, 33, 500, 5_000])
+  func namesFromBytes(routeCount: Int) throws {
+    let routes = (0..<routeCount).map { Route("route-\($0)", summary: "Route \($0)") }
+    let table = RouteTable(
+      routes: routes + [Route("route-0", summary: "duplicate"), Route("", summary: "empty")])
+    var found = 0
+    for number in 0..<routeCount {
+      for text in ["debug://route-\(number)", "debug://ROUTE-\(number)", "debug://Route-\(number)/"] {
+        if try #require(table.parseUsualLink(text)).route.summary == "Route \(number)" { found += 1 }
+      }
+    }
+    #expect(found == 3 * routeCount)
+    for unknown in ["route-\(routeCount)", "route-", "route-0x", "xroute-0", "route_0", "route-00"] {
+      #expect(table.parseUsualLink("debug://\(unknown)") == nil)
+      #expect(parseError("debug://\(unknown)", in: table)?.message.hasPrefix("unknown route") == true)
+    }
+    #expect(table.parseUsualLink("debug://") == nil)
+  }
+
+  @Test(
+    "names whose bytes cannot be compared are read the general way",
     arguments: [
-      RouteTable(routes: [plainRoute("caf\u{E9}")]),
-      RouteTable(routes: [plainRoute("home", [.string("\u{212A}", help: "")])]),
-      RouteTable(scheme: "1debug", routes: [plainRoute("home")]),
-      RouteTable(scheme: "", routes: [plainRoute("home")]),
+      (RouteTable(routes: [plainRoute("caf\u{E9}"), plainRoute("home")]), "debug://home"),
+      (
+        RouteTable(routes: [plainRoute("home", [.string("\u{212A}", default: "", help: "")])]),
+        "debug://home?x=1"
+      ),
+      (RouteTable(scheme: "1debug", routes: [plainRoute("home")]), "1debug://home"),
+      (RouteTable(scheme: "", routes: [plainRoute("home")]), "://home"),
     ])
-  func generalTables(_ table: RouteTable) throws {
-    #expect(table.parseUsualLink("\(table.scheme)://home") == nil)
+  func generalTables(_ table: RouteTable, _ text: String) throws {
+    #expect(table.parseUsualLink(text) == nil)
   }
 
   @Test("a key is the first parameter whose name is canonically equivalent, not the first with its bytes")
