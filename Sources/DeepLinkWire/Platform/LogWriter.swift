@@ -25,7 +25,7 @@
 /// instead of one per hand-over. ``append(_:force:)`` wakes the writer only when it waits for
 /// a first line or the threshold is passed: the server loop's hand-over once per round is a
 /// lock, a copy and an unlock, no system call (`deeplink-app` logging 16 pipelined links a
-/// round: BENCHMARKS.md).
+/// round: BENCHMARKS.md, "The log's wake-ups").
 package final class LogWriter: @unchecked Sendable {
   /// How many bytes may wait for the reader: 1 MiB, some 8,000 lines of `applied …`.
   package static let defaultByteLimit = 1 << 20
