@@ -33,37 +33,39 @@ extension AppState {
   /// Appends ``json``'s serialized bytes, written straight from the state: building the
   /// ``JSON`` tree of arrays and tuples first, then serializing and freeing it, was about a
   /// third of the app's instructions for a link not seen before.
-  func writeJSON(into output: inout [UInt8]) {
+  func writeJSON(into output: inout JSONWriter) {
     output.appendUTF8("{\"path\":[")
     for (position, screen) in path.enumerated() {
       if position > 0 { output.append(UInt8(ascii: ",")) }
       output.appendUTF8("{\"destination\":")
-      JSON.writeString(screen.name, into: &output)
+      output.writeString(screen.name)
       Self.writeMembers(screen.arguments, into: &output)
       output.append(UInt8(ascii: "}"))
     }
     output.append(UInt8(ascii: "]"))
     for detail in details {
       output.append(UInt8(ascii: ","))
-      JSON.writeString(detail.name, into: &output)
+      output.writeString(detail.name)
       output.appendUTF8(":{")
       Self.writeMembers(detail.values, into: &output, first: true)
       output.append(UInt8(ascii: "}"))
     }
     output.appendUTF8(",\"screen\":")
-    JSON.writeString(screen, into: &output)
+    output.writeString(screen)
     output.append(UInt8(ascii: "}"))
   }
 
   /// `"name":value` for each argument, each after a comma unless it comes `first`.
-  private static func writeMembers(_ arguments: [Argument], into output: inout [UInt8], first: Bool = false) {
+  private static func writeMembers(
+    _ arguments: [Argument], into output: inout JSONWriter, first: Bool = false
+  ) {
     for (position, argument) in arguments.enumerated() {
       if !first || position > 0 { output.append(UInt8(ascii: ",")) }
-      JSON.writeString(argument.name, into: &output)
+      output.writeString(argument.name)
       output.append(UInt8(ascii: ":"))
       switch argument.value {
-      case .integer(let number): output.appendUTF8(String(number))
-      case .string(let string): JSON.writeString(string, into: &output)
+      case .integer(let number): output.write(number)
+      case .string(let string): output.writeString(string)
       case .boolean(let flag): output.appendUTF8(flag ? "true" : "false")
       }
     }

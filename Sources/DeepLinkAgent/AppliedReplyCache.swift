@@ -106,10 +106,21 @@ struct AppliedReplyCache {
   /// is held a time early, which costs memory, never a wrong answer.)
   mutating func admits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let hash = Self.hash(bytes)
-    let index = Int(truncatingIfNeeded: hash) & (seenOnce.count - 1)
-    if seenOnce[index] == hash { return true }
-    seenOnce[index] = hash
+    if wasSeen(hash) { return true }
+    remember(hash)
     return false
+  }
+
+  /// Whether a text whose ``hash(_:)`` is `hash` was applied before and not held since:
+  /// ``admits(_:)`` without remembering the text, for a link not applied yet.
+  func wasSeen(_ hash: UInt64) -> Bool {
+    seenOnce[Int(truncatingIfNeeded: hash) & (seenOnce.count - 1)] == hash
+  }
+
+  /// Remembers a text, by its ``hash(_:)``, as applied once and not held: what ``admits(_:)``
+  /// does for a text it does not admit.
+  mutating func remember(_ hash: UInt64) {
+    seenOnce[Int(truncatingIfNeeded: hash) & (seenOnce.count - 1)] = hash
   }
 
   /// ``admits(_:)`` for the text `url`.
@@ -120,7 +131,13 @@ struct AppliedReplyCache {
 
   /// What was held for the URL text whose UTF-8 bytes are `bytes`, if anything.
   subscript(bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
-    probe(bytes).held
+    probe(bytes, hash: Self.hash(bytes)).held
+  }
+
+  /// What was held for the URL text whose UTF-8 bytes are `bytes` and whose ``hash(_:)`` is
+  /// `hash`, if anything: for a caller that needs the hash again.
+  subscript(bytes: UnsafeBufferPointer<UInt8>, hash hash: UInt64) -> Entry? {
+    probe(bytes, hash: hash).held
   }
 
   /// What was held for the URL text `url`, if anything.
@@ -133,7 +150,7 @@ struct AppliedReplyCache {
   /// first empties the cache if holding it would pass ``capacity`` or ``byteCapacity``. An
   /// entry larger than ``byteCapacity`` on its own is not held.
   mutating func insert(_ entry: Entry) {
-    var (index, held) = entry.bytes.withUnsafeBufferPointer { probe($0) }
+    var (index, held) = entry.bytes.withUnsafeBufferPointer { probe($0, hash: Self.hash($0)) }
     if let held {
       slots[index] = entry
       byteCount += entry.byteSize - held.byteSize
@@ -145,7 +162,7 @@ struct AppliedReplyCache {
       return hold(entry, at: index)
     }
     guard entry.byteSize <= byteCapacity else { return }
-    index = entry.bytes.withUnsafeBufferPointer { probe($0) }.index
+    index = entry.bytes.withUnsafeBufferPointer { probe($0, hash: Self.hash($0)) }.index
     hold(entry, at: index)
   }
 
@@ -161,9 +178,9 @@ struct AppliedReplyCache {
     byteCount = 0
   }
 
-  /// The slot holding `key`'s entry, or the empty slot where it would go.
-  private func probe(_ key: UnsafeBufferPointer<UInt8>) -> (index: Int, held: Entry?) {
-    var index = slot(for: key)
+  /// The slot holding `key`'s entry, or the empty slot where it would go; `hash` is `key`'s.
+  private func probe(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (index: Int, held: Entry?) {
+    var index = Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1)
     while let entry = slots[index] {
       if entry.bytes.withUnsafeBytes({ Self.equal($0, UnsafeRawBufferPointer(key)) }) {
         return (index, entry)
@@ -189,15 +206,9 @@ struct AppliedReplyCache {
     return true
   }
 
-  /// Where the search for `key` starts.
-  private func slot(for key: UnsafeBufferPointer<UInt8>) -> Int {
-    let hash = Self.hash(key)
-    return Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1)
-  }
-
   /// A multiply-and-fold hash of `key`'s length and its bytes, eight at a time. Only this
   /// process sees it, so byte order does not matter.
-  private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let bytes = UnsafeRawBufferPointer(key)
     let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
     var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier

@@ -31,6 +31,11 @@ package struct RequestHandler {
   private let version: String
   /// `{"ok":true,"version":"…","applied":`, what every reply to an applied link starts with.
   private let appliedReplyStart: [UInt8]
+  /// ``logPrefix`` and `applied `, what every log line of an applied link starts with.
+  private let appliedLogStart: [UInt8]
+  /// Where a link's reply and log line are rendered, then copied to the connection's output
+  /// and the log (and, when the cache admits the link, into its entry).
+  private let scratch = ReplyScratch()
   /// Links already applied once, by URL text, so that applying one again costs no parsing
   /// and no rendering; only for a handler whose ``LinkHandler/linksDescribeWholeStates``.
   private(set) var appliedReplies = AppliedReplyCache()
@@ -48,10 +53,12 @@ package struct RequestHandler {
     self.logPrefix = logPrefix
     self.now = now
     self.version = table.version
-    var start = Array("{\"ok\":true,\"version\":".utf8)
-    JSON.writeString(table.version, into: &start)
-    start.append(contentsOf: ",\"applied\":".utf8)
-    self.appliedReplyStart = start
+    var start = JSONWriter()
+    start.appendUTF8("{\"ok\":true,\"version\":")
+    start.writeString(table.version)
+    start.appendUTF8(",\"applied\":")
+    self.appliedReplyStart = start.withBytes { Array($0) }
+    self.appliedLogStart = Array("\(logPrefix)applied ".utf8)
   }
 
   /// Appends the reply to `line` (without its newline) to `output`, as the server sends it, and
@@ -111,10 +118,15 @@ package struct RequestHandler {
     // sequence, so this accepts and rejects exactly what trimming the decoded text did.
     let bytes = line.trimmingASCIIWhitespace()
     // A link applied before, sent again as the same bytes: looked up as they are, not decoded.
-    if debugLinksEnabled, reusesReplies, bytes.first != UInt8(ascii: "{"), let cached = appliedReplies[bytes]
-    {
-      try reapply(cached, deadline: nil)
-      return answer(cached.reply, into: &reply, log: &log)
+    // Its hash is kept for the link's admission to the cache when it is not held.
+    var hash: UInt64?
+    if debugLinksEnabled, reusesReplies, bytes.first != UInt8(ascii: "{") {
+      let key = AppliedReplyCache.hash(bytes)
+      if let cached = appliedReplies[bytes, hash: key] {
+        try reapply(cached, deadline: nil)
+        return answer(cached.reply, into: &reply, log: &log)
+      }
+      hash = key
     }
     guard let trimmed = bytes.decodedIfValidUTF8() else {
       throw .badRequest("the request is not UTF-8 text")
@@ -124,7 +136,7 @@ package struct RequestHandler {
       guard !trimmed.isEmpty else {
         throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
       }
-      return answer(try open(trimmed, deadline: nil, log: &log), into: &reply, log: &log)
+      return try open(trimmed, deadline: nil, missed: hash, reply: &reply, log: &log)
     }
     let request: JSON
     do {
@@ -147,7 +159,7 @@ package struct RequestHandler {
       guard deadline == nil || deadline?.intValue != nil else {
         throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
       }
-      return answer(try open(url, deadline: deadline?.intValue, log: &log), into: &reply, log: &log)
+      return try open(url, deadline: deadline?.intValue, missed: nil, reply: &reply, log: &log)
     case .state:
       return answer([("state", erased.state().json)], into: &reply)
     case .screen:
@@ -175,18 +187,34 @@ package struct RequestHandler {
   /// `open, state, screen, routes, values, ping`, for "use one of …".
   private static var operations: String { operationNames }
 
-  /// Applies the link `url` names, once its deadline is checked; returns its reply and log
-  /// line, from the cache or rendered (and held when the cache ``AppliedReplyCache/admits(_:)``
-  /// it). A link whose deadline has passed is logged to `log` (its client gave up and will never
-  /// read the `expired` reply).
-  private mutating func open(_ url: String, deadline: Int?, log: inout [UInt8]) throws(RequestError)
-    -> AppliedReply
-  {
+  /// Applies the link `url` names, once its deadline is checked, and appends its reply to
+  /// `reply` and its log line to `log`: from the cache, or rendered (and held when the cache
+  /// ``AppliedReplyCache/admits(_:)`` it). A link whose deadline has passed is logged to `log`
+  /// (its client gave up and will never read the `expired` reply). `missed` is `url`'s
+  /// ``AppliedReplyCache/hash(_:)`` when the cache was already asked for it and holds nothing.
+  ///
+  /// A link not held costs no allocation here: what the handler prepared for it is applied
+  /// and dropped, and the reply and log line are rendered into ``scratch`` and copied out.
+  private mutating func open(
+    _ url: String, deadline: Int?, missed: UInt64?, reply: inout [UInt8], log: inout [UInt8]
+  ) throws(RequestError) {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
-    if reusesReplies, let cached = appliedReplies[url] {
-      try check(deadline, of: cached.link, log: &log)
-      try reapply(cached, deadline: nil)
-      return cached.reply
+    var hash: UInt64 = 0
+    if reusesReplies {
+      if let missed {
+        hash = missed
+      } else {
+        var text = url
+        let cached = text.withUTF8 { bytes in
+          hash = AppliedReplyCache.hash(bytes)
+          return appliedReplies[bytes, hash: hash]
+        }
+        if let cached {
+          try check(deadline, of: cached.link, log: &log)
+          try reapply(cached, deadline: nil)
+          return answer(cached.reply, into: &reply, log: &log)
+        }
+      }
     }
     let link: Link
     do {
@@ -194,23 +222,31 @@ package struct RequestHandler {
     } catch {
       throw .link(error)
     }
-    let apply: () throws(LinkRefusal) -> Void
+    // Held from the second time it is applied: then what the handler prepares is kept.
+    let held = reusesReplies && appliedReplies.wasSeen(hash)
+    // The deadline is checked by a closure that captures no `self`: one that did copied the
+    // whole handler for each link.
+    let reapply: (() throws(LinkRefusal) -> Void)?
     do {
-      apply = try erased.prepare(link)
+      let now = self.now
+      reapply = try erased.open(link, held) { () throws(RequestError) in try Self.check(deadline, now: now) }
     } catch {
-      throw .refused(error.reason)
+      logIfExpired(error, link, log: &log)
+      throw error
     }
-    try check(deadline, of: link, log: &log)
-    do {
-      try apply()
-    } catch {
-      throw .refused(error.reason)
+    let writer = scratch.writer
+    writer.pointee.removeAll()
+    let split = render(link, into: &writer.pointee)
+    writer.pointee.withBytes { bytes in
+      reply.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<split]))
+      log.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[split...]))
     }
-    let reply = renderApplied(link)
-    if reusesReplies, appliedReplies.admits(url) {
-      appliedReplies.insert(AppliedReplyCache.Entry(url: url, link: link, reapply: apply, reply: reply))
+    guard reusesReplies else { return }
+    guard held, let reapply else { return appliedReplies.remember(hash) }
+    let rendered = writer.pointee.withBytes { bytes in
+      AppliedReply(reply: Array(bytes[..<split]), log: Array(bytes[split...]))
     }
-    return reply
+    appliedReplies.insert(AppliedReplyCache.Entry(url: url, link: link, reapply: reapply, reply: rendered))
   }
 
   /// Applies a link held in the cache again: its deadline checked, then what was prepared for
@@ -228,11 +264,16 @@ package struct RequestHandler {
     // Debug builds (and so every test) check what makes the cache sound: the held link and
     // reply are what parsing the text, applying it and rendering give now.
     assert(cached.link == (try? table.parse(cached.url)), "a cached link differs from parsing its URL")
-    assert(cached.reply == renderApplied(cached.link), "a cached reply differs from the state's rendering")
+    assert(cached.reply == rendered(cached.link), "a cached reply differs from the state's rendering")
   }
 
   /// Throws ``RequestError/expired(lateByMilliseconds:)`` when `deadline` has passed.
   private func check(_ deadline: Int?) throws(RequestError) {
+    try Self.check(deadline, now: now)
+  }
+
+  /// ``check(_:)`` with the clock `now`.
+  private static func check(_ deadline: Int?, now: () -> Int) throws(RequestError) {
     guard let deadline else { return }
     let now = now()
     // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
@@ -247,43 +288,51 @@ package struct RequestHandler {
     do {
       try check(deadline)
     } catch {
-      if case .expired(let late) = error {
-        log.appendUTF8(
-          "\(logPrefix)expired \(table.url(for: link).logExcerpt): read \(late) ms after its deadline, not applied\n"
-        )
-      }
+      logIfExpired(error, link, log: &log)
       throw error
     }
   }
 
-  /// The reply and log line for the state that applying `link` just produced, serialized
-  /// straight into bytes (a `String` in between, decoded and copied back, was a tenth of the
-  /// time of a link not seen before).
-  private func renderApplied(_ link: Link) -> AppliedReply {
+  /// When `error` is ``RequestError/expired(lateByMilliseconds:)``, a log line naming `link`.
+  private func logIfExpired(_ error: RequestError, _ link: Link, log: inout [UInt8]) {
+    guard case .expired(let late) = error else { return }
+    log.appendUTF8(
+      "\(logPrefix)expired \(table.url(for: link).logExcerpt): read \(late) ms after its deadline, not applied\n"
+    )
+  }
+
+  /// Writes the reply and then the log line for the state that applying `link` just
+  /// produced to `writer`; returns where the log line starts. Straight into bytes: a `String`
+  /// in between, decoded and copied back, was a tenth of the time of a link not seen before.
+  private func render(_ link: Link, into writer: inout JSONWriter) -> Int {
     let canonical = table.url(for: link)
     let state = erased.state()
-    var reply: [UInt8] = []
-    reply.reserveCapacity(2 * state.screen.utf8.count + canonical.utf8.count + 256)
     // `{"ok":true,"version":…,"applied":…,"state":…}`, as `success` would serialize it.
-    reply.append(bytesOf: appliedReplyStart)
-    JSON.writeString(canonical, into: &reply)
-    reply.appendUTF8(",\"state\":")
-    state.writeJSON(into: &reply)
-    reply.append(UInt8(ascii: "}"))
-    var log: [UInt8] = []
-    log.reserveCapacity(logPrefix.utf8.count + canonical.utf8.count + 64)
-    log.appendUTF8(logPrefix)
-    log.appendUTF8("applied ")
-    log.appendUTF8(canonical.logExcerpt)
-    log.appendUTF8(" → ")
+    writer.append(appliedReplyStart)
+    writer.writeString(canonical)
+    writer.appendUTF8(",\"state\":")
+    state.writeJSON(into: &writer)
+    writer.append(UInt8(ascii: "}"))
+    let split = writer.count
+    writer.append(appliedLogStart)
+    writer.appendUTF8(canonical.logExcerpt)
+    writer.appendUTF8(" → ")
     var screen = state.screen
     screen.withUTF8 { bytes in
-      log.append(
-        contentsOf: UnsafeBufferPointer(
-          rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex)]))
+      writer.append(
+        UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex)]))
     }
-    log.append(UInt8(ascii: "\n"))
-    return AppliedReply(reply: reply, log: log)
+    writer.append(UInt8(ascii: "\n"))
+    return split
+  }
+
+  /// ``render(_:into:)``'s reply and log line, as the cache holds them.
+  private func rendered(_ link: Link) -> AppliedReply {
+    var writer = JSONWriter()
+    let split = render(link, into: &writer)
+    return writer.withBytes { bytes in
+      AppliedReply(reply: Array(bytes[..<split]), log: Array(bytes[split...]))
+    }
   }
 }
 
@@ -335,9 +384,12 @@ extension String {
 struct ErasedHandler {
   /// The handler's box, which every closure shares.
   let storage: AnyObject
-  /// Works out what a link means (``LinkHandler/prepare(_:)``) and returns what applies it:
-  /// called once now, and again for each time the same link comes back from the reply cache.
-  let prepare: (Link) throws(LinkRefusal) -> (() throws(LinkRefusal) -> Void)
+  /// Works out what a link means (``LinkHandler/prepare(_:)``), calls the closure (which
+  /// throws to stop the link: its deadline passed) and applies it. When the `Bool` is `true`,
+  /// returns what applies the link again (called each time the same link comes back from the
+  /// reply cache); otherwise `nil`, and what was prepared is dropped: no allocation per link.
+  let open:
+    (Link, Bool, () throws(RequestError) -> Void) throws(RequestError) -> (() throws(LinkRefusal) -> Void)?
   let state: () -> AppState
   let screen: () -> String
   let suggestions: (Parameter, Route) -> [SuggestedValue]
@@ -345,13 +397,25 @@ struct ErasedHandler {
   init<Handler: LinkHandler>(_ handler: Handler) {
     let storage = HandlerStorage(handler)
     self.storage = storage
-    prepare = { link throws(LinkRefusal) in
-      let prepared = try storage.prepare(link)
+    open = { link, keep, check throws(RequestError) in
+      let prepared: Handler.Prepared
+      do throws(LinkRefusal) {
+        prepared = try storage.prepare(link)
+      } catch {
+        throw .refused(error.reason)
+      }
+      try check()
+      do throws(LinkRefusal) {
+        try storage.apply(prepared)
+      } catch {
+        throw .refused(error.reason)
+      }
+      guard keep else { return nil }
       return { () throws(LinkRefusal) in try storage.apply(prepared) }
     }
-    state = { storage.handler.state }
-    screen = { storage.handler.screen }
-    suggestions = { storage.handler.suggestions(for: $0, of: $1) }
+    state = { storage.state }
+    screen = { storage.screen }
+    suggestions = { storage.suggestions(for: $0, of: $1) }
   }
 }
 
@@ -359,7 +423,10 @@ struct ErasedHandler {
 ///
 /// Held through a pointer rather than in a stored `var`: a class's `var` is checked for
 /// exclusive access at run time (`swift_beginAccess`, about 80 instructions a link), and the
-/// request loop, its only user, runs on one thread and never reenters.
+/// request loop, its only user, runs on one thread and never reenters. Every member reaches
+/// the handler through a `mutating` call: unspecialized generic code (this library is not
+/// specialized for the app's handler) copied the whole handler for each non-mutating call
+/// on the pointer's `pointee`, and destroyed the copy after it.
 final class HandlerStorage<Handler: LinkHandler> {
   private let pointer: UnsafeMutablePointer<Handler>
 
@@ -376,15 +443,37 @@ final class HandlerStorage<Handler: LinkHandler> {
   /// The handler, to read.
   var handler: Handler { pointer.pointee }
 
+  /// The handler's state.
+  var state: AppState { pointer.pointee.stateInPlace() }
+
+  /// The handler's screen.
+  var screen: String { pointer.pointee.screenInPlace() }
+
+  /// The handler's suggestions.
+  func suggestions(for parameter: Parameter, of route: Route) -> [SuggestedValue] {
+    pointer.pointee.suggestions(for: parameter, of: route)
+  }
+
   /// Works out what `link` means to the handler.
   func prepare(_ link: Link) throws(LinkRefusal) -> Handler.Prepared {
-    try pointer.pointee.prepare(link)
+    try pointer.pointee.prepareInPlace(link)
   }
 
   /// Applies what was prepared for a link.
   func apply(_ prepared: Handler.Prepared) throws(LinkRefusal) {
     try pointer.pointee.apply(prepared)
   }
+}
+
+extension LinkHandler {
+  /// ``state``, called on the handler in place (see ``HandlerStorage``).
+  fileprivate mutating func stateInPlace() -> AppState { state }
+
+  /// ``screen``, called on the handler in place (see ``HandlerStorage``).
+  fileprivate mutating func screenInPlace() -> String { screen }
+
+  /// ``prepare(_:)``, called on the handler in place (see ``HandlerStorage``).
+  fileprivate mutating func prepareInPlace(_ link: Link) throws(LinkRefusal) -> Prepared { try prepare(link) }
 }
 
 extension RequestHandler {

@@ -38,8 +38,9 @@ import Testing
 
   @Test("writing a state gives the bytes of serializing its JSON tree", arguments: states)
   func writtenIsSerialized(_ state: AppState) throws {
-    var written: [UInt8] = []
-    state.writeJSON(into: &written)
+    var writer = JSONWriter()
+    state.writeJSON(into: &writer)
+    let written = writer.withBytes { Array($0) }
     #expect(String(decoding: written, as: UTF8.self) == state.json.serialized)
     #expect(try JSON.parse(String(decoding: written, as: UTF8.self)) == state.json)
   }

@@ -56,6 +56,54 @@ import Testing
     }
   }
 
+  /// Two bytes that may need an escape, at every two offsets of a string longer than two
+  /// words: the writer acts on the first flagged byte of a word and starts the next word
+  /// after it, so a byte flagged (rightly or falsely) beside another must come out right too.
+  @Test func escapesEveryPairOfBytesAtEveryPairOfOffsets() {
+    let bytes: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x61]
+    func escaped(_ byte: UInt8) -> String {
+      switch byte {
+      case 0x22: "\\\""
+      case 0x5C: "\\\\"
+      case 0x00: "\\u0000"
+      case 0x01: "\\u0001"
+      case 0x1F: "\\u001f"
+      case 0x7F: "\\u007f"
+      default: String(UnicodeScalar(byte))
+      }
+    }
+    for first in bytes {
+      for second in bytes {
+        for firstOffset in 0..<19 {
+          for secondOffset in (firstOffset + 1)..<20 {
+            var text = Array(repeating: "b", count: 20)
+            text[firstOffset] = String(UnicodeScalar(first))
+            text[secondOffset] = String(UnicodeScalar(second))
+            let expected =
+              "\"" + text.map { $0 == "b" ? "b" : escaped(UInt8($0.utf8.first!)) }.joined() + "\""
+            let serialized = JSON.string(text.joined()).serialized
+            #expect(serialized == expected, "\(first) at \(firstOffset), \(second) at \(secondOffset)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Integers are written digit by digit: the extremes, zero and each power of ten's edges,
+  /// against the standard library's decimal text.
+  @Test func serializesIntegersAsTheirDecimalText() {
+    var values = [0, 1, -1, 9, 10, -9, -10, Int.max, Int.min, Int.max - 1, Int.min + 1]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -power]
+    }
+    for value in values {
+      #expect(JSON.int(value).serialized == String(value))
+      #expect(JSON.array([.int(value), .int(value)]).serialized == "[\(String(value)),\(String(value))]")
+    }
+  }
+
   @Test func prettyIndentsTwoSpaces() {
     let value: JSON = .object([("a", .array([.int(1)])), ("b", .object([]))])
     #expect(value.pretty == "{\n  \"a\": [\n    1\n  ],\n  \"b\": {}\n}")
