@@ -102,22 +102,21 @@ extension RouteTable {
         given |= bit
         if found <= lastGiven { canonical = false }
         lastGiven = found
-        let parameter = parameters[found]
         guard let equals else {
-          guard case .boolean = parameter.type else { return nil }
+          guard case .boolean = parameters[found].type else { return nil }
           values[found] = .boolean(true)
           canonical = false
           continue
         }
-        guard let value = reader.value(of: (equals + 1)..<end, as: parameter.type, canonical: &canonical)
+        guard
+          let value = reader.value(of: (equals + 1)..<end, as: parameters[found].type, canonical: &canonical)
         else { return nil }
-        if canonical, value == parameter.defaultValue { canonical = false }
+        if canonical, value == parameters[found].defaultValue { canonical = false }
         values[found] = value
       }
     }
-    for (offset, parameter) in parameters.enumerated()
-    where parameter.defaultValue == nil && given & (1 << UInt64(offset)) == 0 {
-      return nil
+    for offset in parameters.indices where given & (1 << UInt64(offset)) == 0 {
+      guard parameters[offset].defaultValue != nil else { return nil }
     }
     return Link(route: route, values: values, canonicalURL: canonical ? text : nil)
   }
@@ -155,7 +154,7 @@ struct UsualLinkReader {
     for position in parameters.indices {
       var name = parameters[position].name
       let match = name.withUTF8 { name -> Bool? in
-        if name.count == key.count, name.elementsEqual(key) { return true }
+        if name.count == key.count, (0..<key.count).allSatisfy({ name[$0] == key[$0] }) { return true }
         return name.contains(where: { $0 >= 0x80 }) ? nil : false
       }
       guard let match else { return nil }
