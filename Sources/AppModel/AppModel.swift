@@ -13,7 +13,9 @@ import RecipeRoutes
 package struct AppModel: Sendable {
   package let data: DataSet
   /// What each route does, by route name: ``Effect/recipes`` for the sample's table.
-  package let effects: [String: Effect]
+  package var effects: [String: Effect] { effectTable.effects }
+  /// ``effects``, with a faster lookup for each link.
+  private let effectTable: EffectTable
   /// The navigation stack and the overrides in force.
   package private(set) var navigation: NavigationState
 
@@ -21,7 +23,7 @@ package struct AppModel: Sendable {
     data: DataSet = .sample, effects: [String: Effect] = Effect.recipes, navigation: NavigationState = .root
   ) {
     self.data = data
-    self.effects = effects
+    self.effectTable = EffectTable(effects)
     self.navigation = navigation
   }
 
@@ -33,7 +35,8 @@ package struct AppModel: Sendable {
 
   /// The state `link` describes in this app: its route's effect applied to its values.
   package func target(of link: Link) -> NavigationState {
-    link.target(in: effects)
+    // What `link.target(in: effects)` gives, without hashing the route's name through `Hasher`.
+    effectTable[link.route.name]?.target(of: link) ?? .root
   }
 
   /// Shows `target`, the ``target(of:)`` of a link being applied: what

@@ -24,7 +24,11 @@ package struct DataSet: Hashable, Sendable {
   }
 
   package func recipe(id: Int) -> Recipe? {
-    storage.recipeIndex[id].map { storage.recipes[$0] }
+    guard let positions = storage.positionByID else {
+      return storage.recipeIndex[id].map { storage.recipes[$0] }
+    }
+    guard positions.indices.contains(id), case let position = positions[id], position >= 0 else { return nil }
+    return storage.recipes[position]
   }
 
   /// The user with `id`; ``Screen/currentUserID`` names the signed-in user.
@@ -63,6 +67,9 @@ package struct DataSet: Hashable, Sendable {
     let favorites: [Recipe]
     /// Each recipe's position in ``recipes``, by id.
     let recipeIndex: [Int: Int]
+    /// The same, indexed by id (-1 for none), when the ids are small and close enough together
+    /// (as the sample's are) for an array: no hashing for each recipe screen.
+    let positionByID: [Int]?
     /// ``recipes`` by title, newest first, and by ingredient count (most first, then id): the
     /// list's orders, sorted once rather than on every render of the list.
     let recipesByName: [Recipe]
@@ -78,6 +85,13 @@ package struct DataSet: Hashable, Sendable {
       var index: [Int: Int] = [:]
       for (position, recipe) in recipes.enumerated() { index[recipe.id] = position }
       self.recipeIndex = index
+      if let first = recipes.first, let last = recipes.last, first.id >= 0, last.id < 4 * recipes.count + 64 {
+        var positions = Array(repeating: -1, count: last.id + 1)
+        for (id, position) in index { positions[id] = position }
+        self.positionByID = positions
+      } else {
+        self.positionByID = nil
+      }
       self.favorites = favoriteIDs.compactMap { index[$0].map { recipes[$0] } }
       self.recipesByName = recipes.sorted { $0.title < $1.title }
       self.recipesNewestFirst = recipes.reversed()

@@ -30,7 +30,7 @@ extension ScreenText {
 
   func appendProfile(_ screen: Screen, to text: inout ScreenBytes) {
     let id = screen.userID
-    guard let user = user(of: screen) else {
+    guard let user = data.user(id: id) else {
       text.append("Profile not found\n\nNo user has id '")
       text.append(contentsOf: id)
       text.append("'.\n")
