@@ -73,6 +73,8 @@ struct ScreenBytes: ~Copyable {
     count += 1
   }
 
+  /// Inlined into each caller: a call for each piece of a screen was a tenth of its cost.
+  @inline(__always)
   private mutating func append(_ bytes: UnsafePointer<UInt8>, count added: Int) {
     reserve(added)
     (start + count).initialize(from: bytes, count: added)
@@ -81,8 +83,15 @@ struct ScreenBytes: ~Copyable {
 
   /// Makes room for `added` more bytes, moving the text to a heap buffer twice as large (or
   /// larger) when it does not fit.
+  @inline(__always)
   private mutating func reserve(_ added: Int) {
     guard capacity - count < added else { return }
+    grow(toFit: added)
+  }
+
+  /// The slow path of ``reserve(_:)``.
+  @inline(never)
+  private mutating func grow(toFit added: Int) {
     let newCapacity = max(2 * capacity, count + added)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     moved.initialize(from: start, count: count)
