@@ -34,10 +34,10 @@ extension AppState {
   /// ``JSON`` tree of arrays and tuples first, then serializing and freeing it, was about a
   /// third of the app's instructions for a link not seen before.
   func writeJSON(into output: inout JSONWriter) {
-    output.appendUTF8("{\"path\":[")
+    output.append("{\"path\":[")
     for (position, screen) in path.enumerated() {
       if position > 0 { output.append(UInt8(ascii: ",")) }
-      output.appendUTF8("{\"destination\":")
+      output.append("{\"destination\":")
       output.writeString(screen.name)
       Self.writeMembers(screen.arguments, into: &output)
       output.append(UInt8(ascii: "}"))
@@ -46,11 +46,11 @@ extension AppState {
     for detail in details {
       output.append(UInt8(ascii: ","))
       output.writeString(detail.name)
-      output.appendUTF8(":{")
+      output.append(":{")
       Self.writeMembers(detail.values, into: &output, first: true)
       output.append(UInt8(ascii: "}"))
     }
-    output.appendUTF8(",\"screen\":")
+    output.append(",\"screen\":")
     output.writeString(screen)
     output.append(UInt8(ascii: "}"))
   }
@@ -66,7 +66,7 @@ extension AppState {
       switch argument.value {
       case .integer(let number): output.write(number)
       case .string(let string): output.writeString(string)
-      case .boolean(let flag): output.appendUTF8(flag ? "true" : "false")
+      case .boolean(let flag): output.append(flag ? "true" : "false")
       }
     }
   }

@@ -23,6 +23,25 @@ import Testing
     #expect(reply["state"]?["screen"]?.stringValue?.hasPrefix("Home › Spaghetti Bolognese\n") == true)
   }
 
+  /// The request is scanned eight bytes at a time for a NUL and for bytes past ASCII: a NUL,
+  /// a two-byte character and an invalid byte each at every offset of a line of three words.
+  @Test mutating func everyOffsetOfALineIsScannedForNULAndUTF8() throws {
+    let prefix = Array("debug://login-error?message=".utf8)
+    for offset in 0..<24 {
+      func line(_ inserted: [UInt8]) -> ArraySlice<UInt8> {
+        var text = prefix + Array(repeating: UInt8(ascii: "m"), count: 24)
+        text.replaceSubrange(prefix.count + offset..<prefix.count + offset + 1, with: inserted)
+        return text[...]
+      }
+      let nul = try JSON.parse(handler.handle(line([0])).reply)
+      #expect(nul["error"]?["message"] == .string("the request contains a NUL byte"), "NUL at \(offset)")
+      let invalid = try JSON.parse(handler.handle(line([0xFF])).reply)
+      #expect(invalid["error"]?["message"] == .string("the request is not UTF-8 text"), "0xFF at \(offset)")
+      let accented = try JSON.parse(handler.handle(line(Array("é".utf8))).reply)
+      #expect(accented["ok"] == .bool(true), "é at \(offset)")
+    }
+  }
+
   @Test mutating func theAppliedURLIsCanonical() throws {
     let reply = try send("  DEBUG://Profile/?id=current \r")
     #expect(reply["applied"] == .string("debug://profile"))

@@ -59,6 +59,13 @@ package struct JSONWriter: ~Copyable {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
+  /// Appends `text`'s UTF-8 bytes as they are, unescaped: JSON punctuation and keys known to
+  /// need no escape, straight from the literal (a `String` was first checked for being
+  /// native, contiguous or small, about ninety instructions a call).
+  package mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
   /// Appends `text`'s UTF-8 bytes as they are, unescaped: for JSON punctuation and keys known
   /// to need no escape.
   package mutating func appendUTF8(_ text: String) {
