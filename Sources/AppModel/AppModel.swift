@@ -36,7 +36,7 @@ package struct AppModel: Sendable {
   /// The state `link` describes in this app: its route's effect applied to its values.
   package func target(of link: Link) -> NavigationState {
     // What `link.target(in: effects)` gives, without hashing the route's name through `Hasher`.
-    effectTable[link.route.name]?.target(of: link) ?? .root
+    effectTable.target(of: link)
   }
 
   /// Shows `target`, the ``target(of:)`` of a link being applied: what

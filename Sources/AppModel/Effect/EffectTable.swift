@@ -1,3 +1,5 @@
+import DeepLinkRoutes
+
 /// An app's effects by route name, with a lookup for each link that hashes the name's bytes
 /// with FNV-1a rather than through `Hasher` (a `[String: Effect]` lookup was about 330
 /// instructions a link).
@@ -10,6 +12,8 @@ final class EffectTable: Sendable {
   /// Route names and their effects, in name order.
   private let names: [String]
   private let entries: [Effect]
+  /// Each effect's ``Effect/fixedPath``, made once: no path array made for such a link.
+  private let fixedPaths: [[Screen]?]
   /// Open addressing with linear probing: an index into `names` and `entries`, or -1 for an
   /// empty slot; a power of two long, at most half full.
   private let slots: [Int]
@@ -19,6 +23,7 @@ final class EffectTable: Sendable {
     let sorted = effects.sorted { $0.key < $1.key }
     names = sorted.map(\.key)
     entries = sorted.map(\.value)
+    fixedPaths = sorted.map(\.value.fixedPath)
     var size = 8
     while size < 2 * sorted.count { size *= 2 }
     var slots = Array(repeating: -1, count: size)
@@ -30,13 +35,20 @@ final class EffectTable: Sendable {
     self.slots = slots
   }
 
-  /// The effect of the route called `name`, if any.
-  subscript(name: String) -> Effect? {
+  /// The state `link` describes: its route's effect applied to its values, or the root for a
+  /// route with no effect (what `link.target(in: effects)` gives).
+  func target(of link: Link) -> NavigationState {
+    guard let index = index(of: link.route.name) else { return .root }
+    return entries[index].target(of: link, fixedPath: fixedPaths[index])
+  }
+
+  /// The position in `names` and `entries` of the route called `name`, if it has an effect.
+  private func index(of name: String) -> Int? {
     let mask = slots.count - 1
     var slot = Self.hash(name) & mask
     while slots[slot] != -1 {
       let index = slots[slot]
-      if names[index] == name { return entries[index] }
+      if names[index] == name { return index }
       slot = (slot + 1) & mask
     }
     return nil

@@ -18,7 +18,15 @@ extension Link {
 extension Effect {
   /// The state this effect gives `link`, a link of its route: its stack with the link's
   /// values, its overrides.
-  func target(of link: Link) -> NavigationState {
+  ///
+  /// - Parameter fixedPath: ``fixedPath``, kept by a caller that made it once: the path, the
+  ///   same array each time, when no screen takes a value.
+  func target(of link: Link, fixedPath: [Screen]? = nil) -> NavigationState {
+    var overrides = Overrides.none
+    for override in self.overrides {
+      overrides.set(override.kind, message: override.parameter.map { link[$0]?.text ?? "" })
+    }
+    if let fixedPath { return NavigationState(path: fixedPath, overrides: overrides) }
     var path: [Screen] = []
     path.reserveCapacity(stack.count)
     for template in stack {
@@ -29,10 +37,13 @@ extension Effect {
       }
       path.append(Screen(template.destination, arguments))
     }
-    var overrides = Overrides.none
-    for override in self.overrides {
-      overrides.set(override.kind, message: override.parameter.map { link[$0]?.text ?? "" })
-    }
     return NavigationState(path: path, overrides: overrides)
+  }
+
+  /// The path of every link of this effect's route when no screen of its stack takes a
+  /// parameter (`settings`, `login-error`), else `nil`.
+  var fixedPath: [Screen]? {
+    guard stack.allSatisfy({ $0.parameters.isEmpty }) else { return nil }
+    return stack.map { Screen($0.destination) }
   }
 }
