@@ -26,8 +26,9 @@ extension RouteTable {
   func startsWithScheme(_ text: String) -> Bool {
     guard let scheme = names.usualScheme else { return false }
     return text.utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.count >= scheme.count + 3 && bytes.starts(with: scheme)
-        && bytes[scheme.count] == UInt8(ascii: ":") && bytes[scheme.count + 1] == UInt8(ascii: "/")
+      guard bytes.count >= scheme.count + 3 else { return false }
+      for offset in scheme.indices where bytes[offset] != scheme[offset] { return false }
+      return bytes[scheme.count] == UInt8(ascii: ":") && bytes[scheme.count + 1] == UInt8(ascii: "/")
         && bytes[scheme.count + 2] == UInt8(ascii: "/")
     } ?? false
   }
