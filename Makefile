@@ -20,8 +20,8 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # Fuzzing: libFuzzer with AddressSanitizer, optimized (about 4x the runs of a debug build),
 # in its own scratch path. `-sanitize=fuzzer,address` goes to swiftc as one flag: given as two
 # `--sanitize` options, the compiler keeps only the last and the code gets no coverage.
-# A real run: long enough to find a bug like issue 13's item 10 (README, "How long to fuzz");
-# CI runs 20 seconds a target.
+# A real run: long enough to find a bug as deep as the one kept in Fuzz/regressions/arguments
+# (docs/security.md, "How long to fuzz"); CI runs 20 seconds a target.
 FUZZ_SECONDS ?= 300
 FUZZ_TARGETS := route-parser arguments wire
 FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fuzzer \
@@ -33,11 +33,12 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test format lint availability demo completions man install install-completions install-man bench fuzz fuzz-replay sanitize clean
+.PHONY: help build release test docs format lint availability demo completions man install install-completions install-man bench fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
 	@echo "make test         every test: unit, golden, end-to-end, real shells"
+	@echo "make docs         the libraries' DocC catalogs, warnings as errors, into .build/docs/"
 	@echo "make demo         start the app model, drive it through every route, stop it"
 	@echo "make release      the optimized binaries that 'make install' installs"
 	@echo "make install      PREFIX=... binaries and completion scripts"
@@ -70,6 +71,30 @@ bench: release
 test:
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+
+# The libraries' API reference: each library's DocC catalog (Sources/<Library>/<Library>.docc)
+# with its module's public symbols, which swift-symbolgraph-extract reads from the debug build
+# (as DocumentationTests does), converted by the toolchain's docc with warnings as errors, so a
+# broken ``symbol`` link or an undocumented parameter fails. No plugin package: the archives go
+# to .build/docs/<Library>.doccarchive (`docc preview` serves one).
+DOC_LIBRARIES := DeepLinkRoutes DeepLinkAgent DeepLinkCommand
+
+docs:
+	@for library in $(DOC_LIBRARIES); do \
+	  $(SWIFT) build --target $$library -Xswiftc -warnings-as-errors 2>&1 | grep -v '^\[' ; \
+	  test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
+	@modules="$$($(SWIFT) build --show-bin-path)/Modules"; \
+	triple=$$($(SWIFT) -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$$/\1/p' | head -1); \
+	for library in $(DOC_LIBRARIES); do \
+	  graphs=.build/docs/symbol-graphs/$$library; rm -rf "$$graphs" && mkdir -p "$$graphs" || exit 1; \
+	  swift-symbolgraph-extract -module-name $$library -target "$$triple" -I "$$modules" \
+	    -I Sources/DeepLinkSystemC/include -minimum-access-level public -output-dir "$$graphs" || exit 1; \
+	  docc convert Sources/$$library/$$library.docc --additional-symbol-graph-dir "$$graphs" \
+	    --fallback-display-name $$library --fallback-bundle-identifier deeplink.$$library \
+	    --warnings-as-errors --output-path .build/docs/$$library.doccarchive >/dev/null || exit 1; \
+	  echo "wrote .build/docs/$$library.doccarchive"; \
+	done
 
 fuzz:
 	@set -o pipefail; for target in $(FUZZ_TARGETS); do \
@@ -113,7 +138,8 @@ sanitize:
 format:
 	$(SWIFT) format -i -r Sources Tests Fuzz Package.swift
 
-# The libraries against the Apple deployment targets in Package.swift (README, "Platforms").
+# The libraries against the Apple deployment targets in Package.swift (docs/your-own-app.md,
+# "Platforms").
 availability:
 	scripts/check-availability.sh
 

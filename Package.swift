@@ -11,9 +11,9 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "deeplink",
-  // The libraries an app uses (README, "Use it with your own app"). DeepLinkRoutes is portable
+  // The libraries an app uses (docs/your-own-app.md). DeepLinkRoutes is portable
   // (no Foundation, no Glibc); the others need a POSIX system (Linux, macOS, iOS). Checked for
-  // these versions without an Apple SDK by `make availability` (README, "Platforms").
+  // these versions without an Apple SDK by `make availability` (docs/your-own-app.md, "Platforms").
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "DeepLinkRoutes", targets: ["DeepLinkRoutes"]),
@@ -101,9 +101,9 @@ let package = Package(
     // Simulator and Android targets, against stand-in xcrun and adb (Tests/DeviceTests/StandIns).
     .testTarget(
       name: "DeviceTests", dependencies: ["DeepLinkCommand", "TestSupport"], exclude: ["StandIns"]),
-    // The package as others use it: Examples/Shop and README's example, built as packages of
-    // their own that depend on this one by path, and the libraries' documentation (their modules
-    // are dependencies so that DocumentationTests finds them built).
+    // The package as others use it: Examples/Shop and the example of docs/your-own-app.md, built
+    // as packages of their own that depend on this one by path, and the libraries' documentation
+    // (their modules are dependencies so that DocumentationTests finds them built).
     .testTarget(
       name: "PackageTests",
       dependencies: ["DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "TestSupport"]),

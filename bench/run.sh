@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: the comparisons of issue 7, each against its baseline in the same run.
+# `make bench`: what a user of deeplink feels, and the app under load, each against its
+# baseline in the same run (BENCHMARKS.md says what each section measures).
 #
 #   BIN=<release bin dir> bench/run.sh        (the Makefile passes BIN)
 #   BENCH_QUICK=1 ...                         smoke run: few repetitions, about a minute

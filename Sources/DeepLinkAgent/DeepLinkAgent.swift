@@ -2,7 +2,7 @@ public import DeepLinkRoutes
 import DeepLinkWire
 
 /// Serves the `deeplink` wire protocol from inside an app: listens on the Unix-domain socket,
-/// checks each link against the route table, hands the app's ``LinkHandler`` a typed ``Link``,
+/// checks each link against the route table, hands the app's ``LinkHandler`` a typed `Link`,
 /// and replies only once the handler applied it, with the state the app reports.
 ///
 /// A link the table rejects never reaches the handler; a handler can refuse a link with a

@@ -10,7 +10,7 @@ import Testing
     "plain", "with space", "it's", #"say "hi""#, "$(touch MARKER)", "`touch MARKER`", "${HOME}", "$HOME",
     #"back\slash"#, #"\'"#, "'; touch MARKER; '", "a;b&c|d>e<f", "*?[a-z]", "~root", "%self", "{a,b}",
     "", "-n", "--", "#comment", "Crème brûlée", "tab\there", "line\nbreak", "\u{1B}[31mred",
-    // A quote or backslash followed by a combining mark is one `Character` (issue 13, item 10).
+    // A quote or backslash followed by a combining mark is one `Character`.
     "'\u{0301}; touch MARKER; '\u{0301}", "\\\u{0301}'\u{0599}",
   ]
 

@@ -31,7 +31,7 @@ struct ArgumentTokenizerTests {
       arguments: ["a", "--", "b"], tokens: [.argument("a"), .terminator, .argument("b")]),
     Case(arguments: ["--="], tokens: [.longOption(name: "", value: "")]),
     // A combining mark after `=` or `-` makes one `Character` with it; syntax is found in
-    // bytes, so the `=` is still seen (issue 13, item 10: found by fuzz-arguments).
+    // bytes, so the `=` is still seen (found by fuzz-arguments).
     Case(arguments: ["--message=\u{0599}x"], tokens: [.longOption(name: "message", value: "\u{0599}x")]),
     Case(arguments: ["--id=\u{0301}abc"], tokens: [.longOption(name: "id", value: "\u{0301}abc")]),
     Case(arguments: ["--\u{0301}x"], tokens: [.longOption(name: "\u{0301}x", value: nil)]),

@@ -3,7 +3,7 @@ import DeepLinkRoutes
 import RecipeRoutes
 import Testing
 
-/// Every parsing rule of issue 4, on a small table with every kind of parameter.
+/// Every parsing rule of the command line, on a small table with every kind of parameter.
 struct InvocationParsingTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let rule: String

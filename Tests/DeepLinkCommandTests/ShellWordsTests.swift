@@ -24,7 +24,7 @@ struct ShellWordsTests {
       ("# all", []),
       ("é 'ü ß'", ["é", "ü ß"]),
       // A quote, backslash or space followed by a combining mark is one `Character`; the
-      // syntax is still found (issue 13, item 10).
+      // syntax is still found.
       ("login-error --message '\u{0599}x'", ["login-error", "--message", "\u{0599}x"]),
       ("\"\u{0301}a b\"", ["\u{0301}a b"]),
       ("a\\\u{0301} b", ["a\u{0301}", "b"]),

@@ -2,7 +2,7 @@ import DeepLinkCommand
 import DeepLinkRoutes
 import Testing
 
-/// Every usage error of issue 4, with its exact two lines, on the built-in table.
+/// Every usage error of the command line, with its exact two lines, on the built-in table.
 struct UsageErrorTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let error: String

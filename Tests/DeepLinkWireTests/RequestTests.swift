@@ -1,7 +1,7 @@
 import DeepLinkWire
 import Testing
 
-/// The requests the CLI sends, byte for byte as README.md's "Wire protocol" shows them.
+/// The requests the CLI sends, byte for byte as docs/wire-protocol.md shows them.
 @Suite struct RequestTests {
   @Test func linesAreTheDocumentedBytes() {
     #expect(

@@ -8,7 +8,7 @@ import Testing
   import Darwin
 #endif
 
-/// One rule for a closed stdout (issue 13, item 5): `deeplink` stops at once and silently, as
+/// One rule for a closed stdout: `deeplink` stops at once and silently, as
 /// a Unix filter does — killed by SIGPIPE when it has the default disposition, exit 141 when
 /// SIGPIPE is ignored — whatever the command, and whether or not it talked to an app.
 @Suite("A closed stdout")

@@ -9,7 +9,7 @@ import Testing
   import Darwin
 #endif
 
-/// The exit codes of issue 3 (0, 64, 69, 75), where each goes (stdout or stderr), and what
+/// The exit codes 0, 64, 69 and 75, where each goes (stdout or stderr), and what
 /// the app was left with.
 @Suite("Exit codes and output streams")
 struct ExitCodeTests {

@@ -9,7 +9,7 @@ import Testing
   import Darwin
 #endif
 
-/// Failing at once with the real reason, and leaving nothing behind (issue 15).
+/// Failing at once with the real reason, and leaving nothing behind.
 @Suite("Fail fast, nothing left behind")
 struct FailFastTests {
   /// A world-writable directory makes `deeplink-app` refuse to start.

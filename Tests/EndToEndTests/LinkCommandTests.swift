@@ -67,7 +67,7 @@ struct LinkCommandTests {
     #expect(applied.suffix(2).map { $0.hasPrefix("applied \(route.url) → ") } == [true, true], "\(applied)")
   }
 
-  /// The JSON shapes issue 3 specifies, exactly.
+  /// The JSON shapes of a state (docs/wire-protocol.md), exactly.
   @Test(arguments: [
     (["recipe", "--id", "42"], #"[{"destination":"recipe","id":42}]"#, "{}"),
     (

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--json` everywhere and one `--quiet` rule (issue 15), through the real binaries.
+/// `--json` everywhere and one `--quiet` rule, through the real binaries.
 @Suite("Machine-readable output")
 struct MachineReadableTests {
   /// The one line a `--json` failure writes on stderr, parsed.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One rule per value, and messages that point the right way (issue 15), through the real
+/// One rule per value, and messages that point the right way, through the real
 /// binary; none of these needs an app.
 @Suite("One rule per value")
 struct OneRulePerValueTests {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Values that begin with a combining mark (issue 13, item 10): `=` or a quote followed by
+/// Values that begin with a combining mark: `=` or a quote followed by
 /// one is a single `Character`, and the syntax must still be found, through the real binaries.
 @Suite("Unicode in arguments")
 struct UnicodeArgumentTests {

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Many clients at once against a real `deeplink-app`, each sending hundreds of random valid
-/// and invalid links (the "load and consistency").
+/// and invalid links: every reply consistent with the link it answers, under load.
 ///
 /// The oracle shares no code with what it checks: ``LinkGenerator`` says what each link must do
 /// (``SampleSpecification``: canonical URL, `path`, `overrides`), and the screen each state

@@ -15,7 +15,7 @@ private let isX86_64Linux: Bool = {
 /// links: `scripts/check-availability.sh` type-checks them for those Apple targets with this
 /// toolchain's compiler, against a stand-in SDK made of the toolchain's own module interfaces,
 /// which carry every standard-library declaration's Apple availability. Nothing is compiled
-/// for, or run on, an Apple platform (README, "Platforms").
+/// for, or run on, an Apple platform (docs/your-own-app.md, "Platforms").
 @Suite(
   .serialized,
   .enabled(

@@ -2,8 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every public symbol of the libraries an app uses has a doc comment (README, "Use it with
-/// your own app"). The symbols are listed by the toolchain's own `swift-symbolgraph-extract`
+/// Every public symbol of the libraries an app uses has a doc comment (docs/your-own-app.md). The symbols are listed by the toolchain's own `swift-symbolgraph-extract`
 /// from the modules this test run was built with, the same data DocC renders, so a public
 /// declaration added without a comment fails here by name, file and line.
 @Suite(

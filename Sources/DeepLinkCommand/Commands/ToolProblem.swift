@@ -3,7 +3,7 @@ public import DeepLinkRoutes
 /// Something wrong with a route table for a command-line tool: a problem of the table itself,
 /// or a name the tool needs for itself. Found by ``DeepLinkTool/problems``.
 public enum ToolProblem: Hashable, Sendable, CustomStringConvertible {
-  /// A problem of the declarations (``RouteTable/problems``).
+  /// A problem of the declarations (`RouteTable.problems`).
   case table(TableProblem)
   /// A route named like one of the commands (`help`, `url`, …) or MCP tools (`screenshot`)
   /// of the tool called `tool`: unreachable.

@@ -1,6 +1,7 @@
 /// The `adb` command lines that drive an Android device, and what their results mean.
 ///
-/// Behaviour relied on, as documented (no phone or emulator ran these tests; see README.md):
+/// Behaviour relied on, as documented (no phone or emulator ran these tests; see
+/// docs/simulators-and-devices.md):
 /// - adb's client joins the words after `shell` with spaces, without escaping, and the
 ///   device's shell parses that string again (AOSP `adb/client/commandline.cpp`). So the whole
 ///   command goes as one word, with the URL single-quoted for the device shell (`'` written

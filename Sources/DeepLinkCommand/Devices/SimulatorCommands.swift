@@ -1,6 +1,6 @@
 /// The `xcrun` command lines that drive a simulator, and what their results mean.
 ///
-/// Behaviour relied on, as documented (no Mac ran these tests; see README.md):
+/// Behaviour relied on, as documented (no Mac ran these tests; see docs/simulators-and-devices.md):
 /// - `simctl openurl <device> <URL>` opens the URL on that device; `booted` would pick any one
 ///   of several booted devices (`xcrun simctl help openurl`), so the UDID is always given.
 /// - Failures are a non-zero exit and a message on stderr, whose exit numbers vary across

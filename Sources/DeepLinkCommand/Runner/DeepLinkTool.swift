@@ -40,6 +40,9 @@ public struct DeepLinkTool {
   /// A tool called `name` for the links of `table`, reading the process's environment.
   ///
   /// - Parameters:
+  ///   - name: the tool's name, as its users type it: it starts every message (`todo: error: …`),
+  ///     and the completion scripts complete it.
+  ///   - table: the routes the tool speaks.
   ///   - readsRoutesFiles: whether a routes file (`--routes`, `$DEEPLINK_ROUTES`, a
   ///     `deeplink.routes.json` found from the current directory) replaces `table`, as it does
   ///     for `deeplink`; off by default, so that a tool for one app always speaks that app's links.
@@ -85,8 +88,8 @@ public struct DeepLinkTool {
   /// returns its exit code: 0 done, 64 usage error, 65 the app rejected the link, 69 no app,
   /// 70 internal error, 75 timed out (`help` lists them).
   ///
-  /// The table comes from ``TableSource``: `--routes`, `DEEPLINK_ROUTES`, a
-  /// `deeplink.routes.json` found from the current directory, else the built-in one. A routes
+  /// A tool that reads routes files takes its table from `--routes`, `DEEPLINK_ROUTES`, a
+  /// `deeplink.routes.json` found from the current directory, else its built-in one. A routes
   /// file that is wrong is a usage error, whatever the command. The completion callback finds
   /// its table itself, from the line being completed, and fails silently.
   ///

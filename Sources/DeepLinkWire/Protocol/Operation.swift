@@ -1,5 +1,5 @@
 /// What a JSON request asks the app, its `op`: the wire protocol's verbs, declared once for the
-/// app that answers them and the CLI that sends them (README.md, "Wire protocol").
+/// app that answers them and the CLI that sends them (docs/wire-protocol.md).
 ///
 ///     Operation(rawValue: "state")  // .state
 ///     Operation.allCases.map(\.rawValue).joined(separator: ", ")

@@ -76,7 +76,7 @@ struct ParameterTypeTests {
     ParseCase("1", .boolean, "1", .boolean(true)),
     ParseCase("false", .boolean, "false", .boolean(false)),
     ParseCase("0", .boolean, "0", .boolean(false)),
-    // One rule (issue 15): any letter case, like the scheme and route of a URL.
+    // One rule for booleans: any letter case, like the scheme and route of a URL.
     ParseCase("a boolean capitalised", .boolean, "True", .boolean(true)),
     ParseCase("a boolean in capitals", .boolean, "FALSE", .boolean(false)),
     ParseCase("a boolean in mixed case", .boolean, "tRuE", .boolean(true)),

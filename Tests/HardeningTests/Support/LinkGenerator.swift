@@ -8,7 +8,7 @@ import TestSupport
 /// escapes, fragments, paths).
 ///
 /// A valid link's canonical URL and state (`path` and `overrides`) come from
-/// ``SampleSpecification``, written from the README's description of the sample app; its
+/// ``SampleSpecification``, written from the documented behaviour of the sample app; its
 /// screen comes from the golden file `Golden/stress-screens.txt`, which lists the screen of
 /// every canonical link the generator can make (``SampleSpecification/everyCanonicalLink``).
 struct LinkGenerator {

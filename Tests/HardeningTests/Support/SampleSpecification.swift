@@ -53,8 +53,8 @@ struct RouteSpecification: Sendable {
   }
 }
 
-/// What the sample app's links do, written out by hand from README (the routes table, the
-/// wire protocol's `state`) for the stress tests: an oracle that shares no code with the
+/// What the sample app's links do, written out by hand from README's routes table and the
+/// `state` of docs/wire-protocol.md for the stress tests: an oracle that shares no code with the
 /// route table's parser, URL builder or the app model it checks.
 enum SampleSpecification {
   static let strings: [(spelling: String?, value: SpecValue)] = [

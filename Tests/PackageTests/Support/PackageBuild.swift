@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 
 /// Builds of packages other than this one, which depend on it by path: the shop example and
-/// the README's example. Slow the first time (a whole second build of deeplink), incremental
+/// the example package of docs/your-own-app.md. Slow the first time (a whole second build of deeplink), incremental
 /// after. `DEEPLINK_SKIP_PACKAGE_BUILDS=1` (or the sanitizer runs' `DEEPLINK_SKIP_RELEASE_BUILDS=1`)
 /// skips the suites that need them, which are then recorded as skipped.
 enum PackageBuild {

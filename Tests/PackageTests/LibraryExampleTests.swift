@@ -2,22 +2,30 @@ import Foundation
 import TestSupport
 import Testing
 
-/// README's "Use it with your own app", as a reader would use it: its files copied into a new
-/// package outside this repository (depending on this one by path), built, and the app driven
-/// by the tool, so the README cannot drift from what works.
+/// The complete package of docs/your-own-app.md, as a reader would use it: its files copied
+/// into a new package outside this repository (depending on this one by path), built, and the
+/// app driven by the tool, so the guide cannot drift from what works. The DocC landing pages
+/// of the libraries show files of the same package, and must show them exactly.
 @Suite(.serialized, .disabled(if: PackageBuild.skipped, "DEEPLINK_SKIP_PACKAGE_BUILDS=1"))
-struct ReadmeExampleTests {
-  /// The section's files, by path: each ```swift block, named by the `path` that starts the
-  /// paragraph before it.
+struct LibraryExampleTests {
+  /// The guide that holds the package.
+  static let guide = "docs/your-own-app.md"
+
+  /// The guide's files, by path: each ```swift block of its "A complete package" section.
   static func files() throws -> [(path: String, text: String)] {
-    let readme = try String(contentsOfFile: PackageBuild.root + "/README.md", encoding: .utf8)
+    let text = try String(contentsOfFile: PackageBuild.root + "/" + guide, encoding: .utf8)
     let section =
-      try #require(readme.components(separatedBy: "\n## Use it with your own app\n").dropFirst().first)
+      try #require(text.components(separatedBy: "\n## A complete package\n").dropFirst().first)
       .components(separatedBy: "\n## ").first ?? ""
+    return labelledSwiftBlocks(in: section)
+  }
+
+  /// Each ```swift block of `text` named by the `path` that starts the paragraph before it.
+  static func labelledSwiftBlocks(in text: String) -> [(path: String, text: String)] {
     var files: [(String, String)] = []
     var pending: String?
     var block: [String]?
-    for line in section.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       if var lines = block {
         if line == "```" {
           if let path = pending { files.append((path, lines.joined(separator: "\n") + "\n")) }
@@ -37,7 +45,10 @@ struct ReadmeExampleTests {
     return files
   }
 
-  /// The package, written afresh into a directory outside the repository, as README has it:
+  /// The libraries whose DocC catalogs (`Sources/<name>/<name>.docc`) show files of the package.
+  static let catalogs = ["DeepLinkRoutes", "DeepLinkAgent", "DeepLinkCommand"]
+
+  /// The package, written afresh into a directory outside the repository, as the guide has it:
   /// `Todo/`, beside a `deeplink` that is this repository (a symbolic link), so that its
   /// `.package(path: "../deeplink")` is used as it is. One directory per checkout (named after
   /// its path), kept between runs so that its `.build` of deeplink stays incremental; the
@@ -72,6 +83,27 @@ struct ReadmeExampleTests {
       ])
     let manifest = try #require(try Self.files().first?.text)
     #expect(manifest.contains(#".package(path: "../deeplink")"#), "the test puts the repository there")
+  }
+
+  /// Every file a catalog's article shows is the guide's file of that path, byte for byte, and
+  /// each catalog shows at least one.
+  @Test(arguments: catalogs)
+  func theDocCArticlesShowTheGuidesFiles(_ library: String) throws {
+    let guideFiles = Dictionary(try Self.files().map { ($0.path, $0.text) }, uniquingKeysWith: { $1 })
+    let catalog = PackageBuild.root + "/Sources/\(library)/\(library).docc"
+    let articles = try FileManager.default.contentsOfDirectory(atPath: catalog).filter { $0.hasSuffix(".md") }
+    var shown = 0
+    for article in articles.sorted() {
+      let text = try String(contentsOfFile: catalog + "/" + article, encoding: .utf8)
+      for file in Self.labelledSwiftBlocks(in: text) {
+        shown += 1
+        let original = try #require(
+          guideFiles[file.path], "\(article) shows \(file.path), which \(Self.guide) has not")
+        #expect(
+          file.text == original, "\(article): \(file.path) differs from \(Self.guide)'s; copy it from there")
+      }
+    }
+    #expect(shown > 0, "\(library).docc shows no file of \(Self.guide)'s package")
   }
 
   @Test func itBuildsAndTheToolDrivesTheApp() throws {

@@ -2,22 +2,22 @@ import Foundation
 import TestSupport
 import Testing
 
-/// README.md's "In CI" recipe, run as written with the built binaries first on `PATH`: it
+/// The CI job of docs/ci.md, run as written with the built binaries first on `PATH`: it
 /// starts the app, waits with `--pid`, drives it, checks a JSON error, stops the app and
 /// removes the socket's directory, which must then be empty.
-@Suite("README's CI recipe")
-struct ReadmeRecipeTests {
-  static let readme: String = {
+@Suite("The CI guide's recipe")
+struct CiRecipeTests {
+  static let guide: String = {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../README.md").standardized
+      .appendingPathComponent("../../docs/ci.md").standardized
     return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }()
 
   /// The shell script between the `ci-recipe` markers, without its code fence.
   static func recipe() throws -> String {
-    let begin = try #require(readme.range(of: "<!-- ci-recipe:begin -->\n```sh\n"))
-    let end = try #require(readme.range(of: "```\n<!-- ci-recipe:end -->"))
-    return String(readme[begin.upperBound..<end.lowerBound])
+    let begin = try #require(guide.range(of: "<!-- ci-recipe:begin -->\n```sh\n"))
+    let end = try #require(guide.range(of: "```\n<!-- ci-recipe:end -->"))
+    return String(guide[begin.upperBound..<end.lowerBound])
   }
 
   @Test(.enabled(if: ExternalTool.runs(needing: "jq", "env"), "needs jq (.ci/run installs it)"))
