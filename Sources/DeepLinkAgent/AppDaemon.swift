@@ -10,16 +10,23 @@ struct AppDaemon<Handler: LinkHandler> {
   let table: RouteTable
   /// What the program is, before "Runs in the foreground" in its usage.
   let about: String
+  /// The bundle id the app gave in code, if any; `--bundle-id` replaces it.
+  var bundleID: String? = nil
   let handler: Handler
 
   var usage: String {
     """
-    usage: \(name) [--socket PATH] [--log FILE | --quiet]
+    usage: \(name) [--socket PATH] [--bundle-id ID] [--log FILE | --quiet]
 
     \(about)Runs in the foreground; stop it with Ctrl-C, SIGTERM or SIGHUP.
 
     options:
       --socket PATH  where to listen (default: \(SocketPath.searchOrder.replacing(", else ", with: ",\n                 else ", maxReplacements: 1)))
+      --bundle-id ID the app's bundle identifier (\(BundleIdentifier.rule));
+                     on the iOS Simulator (\(SimulatorSocket.udidVariable.name) set), without --socket
+                     or \(SocketPath.socketVariable.name), the socket is then
+                     /tmp/deeplink-<uid>/<hash>.sock, where 'deeplink --target simulator
+                     --bundle-id ID' finds it
       --log FILE     append the log to FILE (created 0600) instead of stderr
       --quiet        no log at all; errors still go to stderr
       -h, --help     show this help
@@ -41,12 +48,14 @@ struct AppDaemon<Handler: LinkHandler> {
     StandardDescriptors.openMissing()
     var socket = PathOption("--socket", noun: "socket path")
     var logOption = PathOption("--log", noun: "file path")
+    var bundleOption = PathOption("--bundle-id", noun: "bundle identifier")
     var quiet = false
     var index = 0
     while index < arguments.count {
       do throws(PathOptionError) {
         if try socket.take(arguments, at: &index) { continue }
         if try logOption.take(arguments, at: &index) { continue }
+        if try bundleOption.take(arguments, at: &index) { continue }
       } catch {
         return usageError(error.message)
       }
@@ -64,6 +73,14 @@ struct AppDaemon<Handler: LinkHandler> {
         quiet = true
       default:
         return usageError("unexpected argument '\(ControlCharacters.escaped(argument))'")
+      }
+    }
+    let bundleID = bundleOption.value ?? self.bundleID
+    if let bundleID {
+      do throws(BundleIdentifierError) {
+        try BundleIdentifier.validate(bundleID)
+      } catch {
+        return usageError("--bundle-id: " + error.message)
       }
     }
     let logFile = logOption.value
@@ -84,14 +101,16 @@ struct AppDaemon<Handler: LinkHandler> {
       printError("cannot start the log's thread: \(error)")
       return 70
     }
-    let status = serve(path: SocketPath.resolve(explicit: socket.value), log: log)
+    let path = SimulatorSocket.agentPath(
+      explicit: socket.value, bundleID: bundleID, environmentValue: FileSystem.environmentValue)
+    let status = serve(path: path, identity: AgentIdentity(bundleID: bundleID), log: log)
     log?.finish()
     return status
   }
 
   /// Serves `path` until a stop signal, logging to `log` (nothing when `nil`). Failing to
   /// start is 69 (nothing listens); failing after the socket listened is 70.
-  func serve(path: String, log writer: LogWriter?) -> Int32 {
+  func serve(path: String, identity: AgentIdentity, log writer: LogWriter?) -> Int32 {
     let version = table.version
     var options = LineServer.Options()
     options.rejectionReply = { rejection in
@@ -100,6 +119,7 @@ struct AppDaemon<Handler: LinkHandler> {
     let server = LineServer(path: path, options: options)
     var handler = RequestHandler(
       handler: self.handler, table: table, logPrefix: logPrefix, now: { Int(Clocks.epochMilliseconds) })
+    handler.identity = identity
     var logLines = LogBuffer(writer: writer)
     func log(_ message: String, last: Bool = false) {
       writer?.append("\(logPrefix)\(message)\n", force: last)
@@ -111,7 +131,7 @@ struct AppDaemon<Handler: LinkHandler> {
       removed = try server.run(
         onListening: {
           listening = true
-          log("listening on \(path) (route table \(version), \(mode))")
+          log("listening on \(path)\(identity.logSuffix) (route table \(version), \(mode))")
         },
         beforeSending: { logLines.flush() }
       ) { line, reply in

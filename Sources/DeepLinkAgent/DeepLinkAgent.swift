@@ -7,7 +7,10 @@ import DeepLinkWire
 ///
 /// A link the table rejects never reaches the handler; a handler can refuse a link with a
 /// ``LinkRefusal`` (`deeplink` prints the reason and exits 65). The socket's guarantees are
-/// those of `deeplink-app`: the path from `--socket`, else `$DEEPLINK_SOCKET`, else
+/// those of `deeplink-app`: the path from `--socket`, else `$DEEPLINK_SOCKET`, else, on the iOS
+/// Simulator (`SIMULATOR_UDID` set) for an app that gave its ``bundleID``,
+/// `/tmp/deeplink-<uid>/<hash of UDID and bundle id>.sock` (``SimulatorSocket``, where
+/// `deeplink --target simulator --bundle-id ID` finds it), else
 /// `$XDG_RUNTIME_DIR/deeplink/app.sock`, else `/tmp/deeplink-<uid>/app.sock`; the directory
 /// 0700 and the socket 0600; clients of another user refused; one server per path (a lock,
 /// stale sockets taken over); request deadlines, line and connection limits; one line at a
@@ -17,10 +20,11 @@ import DeepLinkWire
 ///
 ///     exit(DeepLinkAgent(name: "shop-app", table: .shop).main(handler: ShopModel()))
 ///
-/// Inside an app whose state lives on the main actor (a SwiftUI app), in debug builds:
+/// Inside an app whose state lives on the main actor (a SwiftUI app), in debug builds, giving
+/// the app's bundle id so that its agent on a simulator has a socket of its own:
 ///
 ///     #if DEBUG
-///       try DeepLinkAgent(name: "shop", table: .shop).start(
+///       try DeepLinkAgent(name: "shop", table: .shop, bundleID: Bundle.main.bundleIdentifier).start(
 ///         apply: { link throws(LinkRefusal) in try model.open(link) },
 ///         state: { model.agentState })
 ///     #endif
@@ -34,28 +38,35 @@ public struct DeepLinkAgent: Sendable {
   public let table: RouteTable
   /// One or two sentences of what the program is, for its `--help`; may be empty.
   public let about: String
+  /// The app's bundle identifier (`Bundle.main.bundleIdentifier`), if it has one: on the iOS
+  /// Simulator it names the agent's socket, and `ping` reports it. `main` also takes it as
+  /// `--bundle-id ID`.
+  public let bundleID: String?
 
   /// An agent called `name` for `table`; `about` starts its `--help` (end it with a space or
-  /// a newline).
-  public init(name: String, table: RouteTable, about: String = "") {
+  /// a newline); `bundleID` is the app's bundle identifier, if it has one.
+  public init(name: String, table: RouteTable, about: String = "", bundleID: String? = nil) {
     self.name = name
     self.table = table
     self.about = about
+    self.bundleID = bundleID
   }
 
-  /// Runs as a program: parses `--socket PATH`, `--log FILE`, `--quiet`, `--help` and
+  /// Runs as a program: parses `--socket PATH`, `--bundle-id ID`, `--log FILE`, `--quiet`, `--help` and
   /// `--version` from `arguments` (without the program name), then serves in the foreground
   /// until SIGINT, SIGTERM or SIGHUP, calling `handler` on this thread and logging one line
   /// per applied or expired link to stderr (or `--log FILE`, or nowhere with `--quiet`), from
   /// a thread of its own so that a slow log reader never holds a client up.
   ///
-  /// - Returns: the exit code: 0 stopped by a signal, 64 usage error, 69 cannot listen
+  /// - Returns: the exit code: 0 stopped by a signal, 64 usage error (a bundle id that is not
+  ///   one among them), 69 cannot listen
   ///   (socket in use, unsafe directory, path too long), 70 internal error, 73 cannot open
   ///   the `--log` file.
   public func main<Handler: LinkHandler>(
     arguments: [String] = Array(CommandLine.arguments.dropFirst()), handler: Handler
   ) -> Int32 {
-    AppDaemon(name: name, table: table, about: about, handler: handler).main(arguments: arguments)
+    AppDaemon(name: name, table: table, about: about, bundleID: bundleID, handler: handler).main(
+      arguments: arguments)
   }
 
   /// Starts serving on a thread of its own and returns at once, for an app whose state lives
@@ -68,14 +79,24 @@ public struct DeepLinkAgent: Sendable {
   ///   - apply: applies a link, or throws ``LinkRefusal`` to refuse it (changing nothing).
   ///   - state: the app's state now.
   /// - Returns: the running agent, to ``RunningAgent/stop()`` it.
-  /// - Throws: ``AgentError`` when the socket cannot be served (another app on the path, an
-  ///   unsafe directory, a path too long) or no thread can be started.
+  /// - Throws: ``AgentError`` when ``bundleID`` is not a bundle identifier, the socket cannot
+  ///   be served (another app on the path, an unsafe directory, a path too long) or no thread
+  ///   can be started.
   @MainActor
   public func start(
     socket: String? = nil, apply: @escaping @MainActor (Link) throws(LinkRefusal) -> Void,
     state: @escaping @MainActor () -> AppState
   ) throws(AgentError) -> RunningAgent {
-    let path = SocketPath.resolve(explicit: socket)
+    if let bundleID {
+      do throws(BundleIdentifierError) {
+        try BundleIdentifier.validate(bundleID)
+      } catch {
+        throw AgentError(message: error.message)
+      }
+    }
+    let path = SimulatorSocket.agentPath(
+      explicit: socket, bundleID: bundleID, environmentValue: FileSystem.environmentValue)
+    let identity = AgentIdentity(bundleID: bundleID)
     var options = LineServer.Options()
     options.stopsOnSignals = false
     let version = table.version
@@ -91,6 +112,7 @@ public struct DeepLinkAgent: Sendable {
       try BackgroundThread.start {
         var requests = RequestHandler(
           handler: handler, table: table, logPrefix: "\(name): ", now: { Int(Clocks.epochMilliseconds) })
+        requests.identity = identity
         var log: [UInt8] = []
         do {
           try server.run(onListening: { started.put(nil) }) { line, reply in

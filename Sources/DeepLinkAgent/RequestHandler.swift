@@ -40,6 +40,8 @@ package struct RequestHandler {
   /// and no rendering; only for a handler whose ``LinkHandler/linksDescribeWholeStates``.
   private(set) var appliedReplies = AppliedReplyCache()
   private let reusesReplies: Bool
+  /// Which app this is, for `ping`'s reply.
+  var identity = AgentIdentity(bundleID: nil)
 
   package init(
     handler: some LinkHandler, table: RouteTable,
@@ -167,7 +169,7 @@ package struct RequestHandler {
     case .screen:
       return answer([("screen", .string(erased.screen()))], into: &reply)
     case .ping:
-      return answer([("debugLinks", .bool(debugLinksEnabled))], into: &reply)
+      return answer([("debugLinks", .bool(debugLinksEnabled))] + identity.pingFields, into: &reply)
     case .routes:
       return answer([("routes", .array(table.routes.map { .string($0.name) }))], into: &reply)
     case .values:

@@ -28,13 +28,35 @@ public final class RunningApp: @unchecked Sendable {
     return app
   }
 
-  init(executable: String, socket: String?, arguments: [String]) throws {
+  /// Starts an app that plays one on the iOS Simulator, as CoreSimulator would start it:
+  /// `SIMULATOR_UDID` in its environment and its bundle id (`--bundle-id`), no `--socket`
+  /// (nor `DEEPLINK_SOCKET`); returns once `socket`, where it is expected to listen, answers.
+  public static func startOnSimulator(
+    udid: String, bundleID: String, socket: String, executable: String = Command.product("deeplink-app"),
+    arguments: [String] = [], environment: [String: String] = [:]
+  ) throws -> RunningApp {
+    var variables = ProcessInfo.processInfo.environment
+    variables["DEEPLINK_SOCKET"] = nil
+    variables["SIMULATOR_UDID"] = udid
+    variables.merge(environment) { $1 }
+    let app = try RunningApp(
+      executable: executable, socket: socket, arguments: ["--bundle-id", bundleID] + arguments,
+      passesSocket: false, environment: variables)
+    try app.waitUntilListening()
+    return app
+  }
+
+  init(
+    executable: String, socket: String?, arguments: [String], passesSocket: Bool = true,
+    environment: [String: String]? = nil
+  ) throws {
     TestProcess.ignoreBrokenPipe()
     directory = try TemporaryDirectory()
     self.socket = socket ?? directory.file("app.sock")
     process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--socket", self.socket] + arguments
+    process.arguments = (passesSocket ? ["--socket", self.socket] : []) + arguments
+    if let environment { process.environment = environment }
     process.standardError = errorPipe
     process.standardOutput = FileHandle.nullDevice
     try process.run()

@@ -45,7 +45,7 @@ package enum FileSystem {
   private static let umaskLock = Lock(())
 
   /// `getuid(2)`: the real user id of this process.
-  static var userID: UInt32 {
+  package static var userID: UInt32 {
     UInt32(getuid())
   }
 
@@ -53,4 +53,9 @@ package enum FileSystem {
   package static func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
+}
+
+extension FileSystem {
+  /// `getpid(2)`: this process's id.
+  package static var processID: Int32 { Int32(getpid()) }
 }
