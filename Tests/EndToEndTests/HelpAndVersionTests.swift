@@ -38,7 +38,8 @@ struct HelpAndVersionTests {
   @Test func theAppHasHelpAndAVersionToo() throws {
     let help = try Command.run(Command.product("deeplink-app"), ["--help"])
     #expect(help.status == 0)
-    #expect(help.stdout.hasPrefix("usage: deeplink-app [--socket PATH] [--bundle-id ID] [--log FILE | --quiet]\n"))
+    #expect(
+      help.stdout.hasPrefix("usage: deeplink-app [--socket PATH] [--bundle-id ID] [--log FILE | --quiet]\n"))
     let version = try Command.run(Command.product("deeplink-app"), ["--version"])
     #expect(version.status == 0)
     #expect(version.stdout == "deeplink-app 0.1.0 (route table \(RouteTable.builtIn.version))\n")
