@@ -81,7 +81,7 @@ DOC_LIBRARIES := DeepLinkRoutes DeepLinkAgent DeepLinkCommand
 
 docs:
 	@for library in $(DOC_LIBRARIES); do \
-	  $(SWIFT) build --target $$library -Xswiftc -warnings-as-errors 2>&1 | grep -v '^\[' ; \
+	  $(SWIFT) build --target $$library -Xswiftc -warnings-as-errors 2>&1 | grep -vE '^(\[|Building for|Build of target)' ; \
 	  test $${PIPESTATUS[0]} -eq 0 || exit 1; \
 	done
 	@modules="$$($(SWIFT) build --show-bin-path)/Modules"; \
@@ -92,7 +92,7 @@ docs:
 	    -I Sources/DeepLinkSystemC/include -minimum-access-level public -output-dir "$$graphs" || exit 1; \
 	  docc convert Sources/$$library/$$library.docc --additional-symbol-graph-dir "$$graphs" \
 	    --fallback-display-name $$library --fallback-bundle-identifier deeplink.$$library \
-	    --warnings-as-errors --output-path .build/docs/$$library.doccarchive >/dev/null || exit 1; \
+	    --warnings-as-errors --output-path .build/docs/$$library.doccarchive || exit 1; \
 	  echo "wrote .build/docs/$$library.doccarchive"; \
 	done
 

@@ -9,7 +9,7 @@ import DeepLinkWire
 /// ``LinkRefusal`` (`deeplink` prints the reason and exits 65). The socket's guarantees are
 /// those of `deeplink-app`: the path from `--socket`, else `$DEEPLINK_SOCKET`, else, on the iOS
 /// Simulator (`SIMULATOR_UDID` set) for an app that gave its ``bundleID``,
-/// `/tmp/deeplink-<uid>/<hash of UDID and bundle id>.sock` (``SimulatorSocket``, where
+/// `/tmp/deeplink-<uid>/<hash of UDID and bundle id>.sock` (`SimulatorSocket`, where
 /// `deeplink --target simulator --bundle-id ID` finds it), else
 /// `$XDG_RUNTIME_DIR/deeplink/app.sock`, else `/tmp/deeplink-<uid>/app.sock`; the directory
 /// 0700 and the socket 0600; clients of another user refused; one server per path (a lock,
