@@ -41,25 +41,25 @@ import Testing
     let rounds = 40
     let answered = DispatchSemaphore(value: 0)
     let hostileReplies = Locked<[String]>([])
-    let flooder = try LineClient.connect(path: app.path, deadline: .after(milliseconds: 20_000))
+    let flooder = try LineClient.connect(path: app.path, deadline: .after(milliseconds: Patience.milliseconds))
     defer { flooder.close() }
     let flooding = UncheckedBox(flooder)
     Thread {
       for round in 0...rounds {
-        let reply = try? flooding.value.request(hostile[round % 2], deadline: .after(milliseconds: 20_000))
+        let reply = try? flooding.value.request(hostile[round % 2], deadline: .after(milliseconds: Patience.milliseconds))
         hostileReplies.withLock { $0.append(reply.map { String(decoding: $0, as: UTF8.self) } ?? "no reply") }
         answered.signal()
         if reply == nil { return }
       }
     }.start()
 
-    let client = try LineClient.connect(path: app.path, deadline: .after(milliseconds: 20_000))
+    let client = try LineClient.connect(path: app.path, deadline: .after(milliseconds: Patience.milliseconds))
     defer { client.close() }
     for round in 0..<rounds {
       // The next unknown name is on its way (sent right after this reply was read).
       try #require(answered.wait(timeout: .now() + 20) == .success, "unknown name \(round) was not answered")
       let reply = try JSON.parse(
-        client.request("debug://recipe?id=\(round + 1)", deadline: .after(milliseconds: 20_000)))
+        client.request("debug://recipe?id=\(round + 1)", deadline: .after(milliseconds: Patience.milliseconds)))
       #expect(reply["applied"] == .string("debug://recipe?id=\(round + 1)"), "\(reply.serialized)")
     }
     try #require(answered.wait(timeout: .now() + 20) == .success)
@@ -97,7 +97,7 @@ final class ServedHandler: Sendable {
       }
       finished.signal()
     }.start()
-    _ = try LineClient.waitForListener(path: path, deadline: .after(milliseconds: 20_000))
+    _ = try LineClient.waitForListener(path: path, deadline: .after(milliseconds: Patience.milliseconds))
   }
 
   /// Stops the server; waits for it 20 s at most (a server stuck in a handler is left behind

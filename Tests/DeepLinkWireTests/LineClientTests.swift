@@ -46,7 +46,7 @@ extension SocketTests {
       defer { client.close() }
       try client.sendPartial("unfinished")
       #expect(throws: SocketError.connectionClosed(path: server.path)) {
-        try client.readLine(deadline: .after(milliseconds: 10_000))
+        try client.readLine(deadline: .after(milliseconds: Patience.milliseconds))
       }
     }
 
@@ -67,7 +67,7 @@ extension SocketTests {
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       defer { client.close() }
-      #expect(try client.request("a", deadline: .after(milliseconds: 10_000)) == Array("echo:a".utf8))
+      #expect(try client.request("a", deadline: .after(milliseconds: Patience.milliseconds)) == Array("echo:a".utf8))
     }
 
     @Test func tooLongReplyIsReported() throws {
@@ -81,7 +81,7 @@ extension SocketTests {
       defer { client.close() }
       try client.send("x")
       #expect(throws: SocketError.lineTooLong(path: server.path, limit: 10)) {
-        try client.readLine(deadline: .after(milliseconds: 10_000))
+        try client.readLine(deadline: .after(milliseconds: Patience.milliseconds))
       }
     }
 
@@ -110,7 +110,7 @@ extension SocketTests {
         server.stop()
         _ = finished.wait(timeout: .now() + 10)
       }
-      let client = try LineClient.waitForListener(path: path, deadline: .after(milliseconds: 10_000))
+      let client = try LineClient.waitForListener(path: path, deadline: .after(milliseconds: Patience.milliseconds))
       #expect(try client.ask("up") == "echo:up")
       client.close()
     }

@@ -33,7 +33,7 @@ extension SocketTests {
       defer { client.close() }
       try client.send((1...200).map { "line \($0)" }.joined(separator: "\n"))
       for number in 1...200 {
-        let reply = try client.readLine(deadline: .after(milliseconds: 10_000))
+        let reply = try client.readLine(deadline: .after(milliseconds: Patience.milliseconds))
         #expect(String(decoding: reply, as: UTF8.self) == "reply \(number)")
         #expect(flushedThrough.withLock { $0 } >= number)
       }

@@ -34,7 +34,7 @@ extension SocketTests {
       defer { client.close() }
       try client.send((0..<500).map { "request \($0)" }.joined(separator: "\n"))
       for index in 0..<500 {
-        let reply = try client.readLine(deadline: .after(milliseconds: 10_000))
+        let reply = try client.readLine(deadline: .after(milliseconds: Patience.milliseconds))
         #expect(String(decoding: reply, as: UTF8.self) == "echo:request \(index)")
       }
     }
@@ -64,7 +64,7 @@ extension SocketTests {
       let clients = try (0..<300).map { _ in try LineClient.open(server.path) }
       for (index, client) in clients.enumerated() { try client.send("client \(index)") }
       for (index, client) in clients.enumerated() {
-        let reply = try client.readLine(deadline: .after(milliseconds: 10_000))
+        let reply = try client.readLine(deadline: .after(milliseconds: Patience.milliseconds))
         #expect(String(decoding: reply, as: UTF8.self) == "echo:client \(index)")
         client.close()
       }
@@ -92,10 +92,10 @@ extension SocketTests {
       #expect(try other.ask("hello") == "echo:hello")
       other.close()
       #expect(throws: SocketError.connectionClosed(path: server.path)) {
-        try silent.readLine(deadline: .after(milliseconds: 10_000))
+        try silent.readLine(deadline: .after(milliseconds: Patience.milliseconds))
       }
       #expect(throws: SocketError.connectionClosed(path: server.path)) {
-        try halfLine.readLine(deadline: .after(milliseconds: 10_000))
+        try halfLine.readLine(deadline: .after(milliseconds: Patience.milliseconds))
       }
       silent.close()
       halfLine.close()
@@ -115,13 +115,13 @@ extension SocketTests {
       let client = try LineClient.open(server.path)
       defer { client.close() }
       try client.send("short\n" + String(repeating: "x", count: 2_000) + "\nafter")
-      #expect(try client.readLine(deadline: .after(milliseconds: 10_000)) == Array("answered".utf8))
-      let error = try JSON.parse(try client.readLine(deadline: .after(milliseconds: 10_000)))
+      #expect(try client.readLine(deadline: .after(milliseconds: Patience.milliseconds)) == Array("answered".utf8))
+      let error = try JSON.parse(try client.readLine(deadline: .after(milliseconds: Patience.milliseconds)))
       #expect(error["ok"] == .bool(false))
       #expect(error["error"]?["kind"] == .string("line-too-long"))
       #expect(error["error"]?["message"] == .string("request line longer than 1024 bytes"))
       #expect(throws: SocketError.connectionClosed(path: server.path)) {
-        try client.readLine(deadline: .after(milliseconds: 10_000))
+        try client.readLine(deadline: .after(milliseconds: Patience.milliseconds))
       }
       #expect(calls.withLock { $0 } == 1)
       client.close()

@@ -58,7 +58,7 @@ struct OutputSafetyTests {
       echo.waitUntilExit()
     }
     // `wait` pings, and an echo of the ping is not a deeplink-app's reply either.
-    let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", "10")
+    let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", Patience.timeoutArgument)
     #expect(waited.status == 70, "\(waited)")
     #expect(waited.stderr.contains("unexpected reply from the app"), "\(waited)")
     let result = try Command.deeplink("settings", "--socket", socket)

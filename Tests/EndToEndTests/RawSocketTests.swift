@@ -97,13 +97,13 @@ struct RawSocketTests {
   /// One connection carries many requests, answered in order (what `batch` relies on).
   @Test func oneConnectionCarriesManyRequestsInOrder() throws {
     try withApp { app in
-      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: 10_000))
+      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
       defer { client.close() }
       for line in ["debug://settings", #"{"op":"ping"}"#, "debug://favorites", #"{"op":"screen"}"#] {
-        try client.send(line, deadline: .after(milliseconds: 10_000))
+        try client.send(line, deadline: .after(milliseconds: Patience.milliseconds))
       }
       let replies = try (0..<4).map { _ in
-        try JSON.parse(try client.readLine(deadline: .after(milliseconds: 10_000)))
+        try JSON.parse(try client.readLine(deadline: .after(milliseconds: Patience.milliseconds)))
       }
       #expect(replies.map { $0["ok"]?.boolValue } == [true, true, true, true])
       #expect(replies[0]["applied"]?.stringValue == "debug://settings")
@@ -117,11 +117,11 @@ struct RawSocketTests {
   @Test func aRequestLineOverTheLimitIsRejectedAndAppliesNothing() throws {
     let app = try RunningApp.start()
     defer { app.stop() }
-    let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: 10_000))
+    let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
     defer { client.close() }
     let long = "debug://login-error?message=" + String(repeating: "x", count: 70_000)
-    try client.send(long, deadline: .after(milliseconds: 10_000))
-    let reply = try JSON.parse(try client.readLine(deadline: .after(milliseconds: 10_000)))
+    try client.send(long, deadline: .after(milliseconds: Patience.milliseconds))
+    let reply = try JSON.parse(try client.readLine(deadline: .after(milliseconds: Patience.milliseconds)))
     #expect(reply["ok"]?.boolValue == false)
     #expect(reply["error"]?["kind"]?.stringValue == "line-too-long")
     #expect(try app.state()["path"]?.serialized == rootPath)

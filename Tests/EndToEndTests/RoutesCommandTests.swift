@@ -33,10 +33,10 @@ struct RoutesCommandTests {
 
   @Test func theCLIAndTheRunningAppShareOneTable() throws {
     try withApp { app in
-      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: 10_000))
+      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
       defer { client.close() }
       let reply = try JSON.parse(
-        try client.request(#"{"op":"routes"}"#, deadline: .after(milliseconds: 10_000)))
+        try client.request(#"{"op":"routes"}"#, deadline: .after(milliseconds: Patience.milliseconds)))
       let cli = try JSON.parse(try Command.deeplink("routes", "--json").stdout)
       #expect(
         reply["routes"]?.arrayValue?.compactMap(\.stringValue)

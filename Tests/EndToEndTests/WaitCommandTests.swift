@@ -11,7 +11,7 @@ struct WaitCommandTests {
     let socket = directory.file("app.sock")
     let wait = Process()
     wait.executableURL = URL(fileURLWithPath: Command.product("deeplink"))
-    wait.arguments = ["wait", "--socket", socket, "--timeout", "20"]
+    wait.arguments = ["wait", "--socket", socket, "--timeout", Patience.timeoutArgument]
     wait.standardOutput = FileHandle.nullDevice
     wait.standardError = FileHandle.nullDevice
     try wait.run()

@@ -33,7 +33,7 @@ import Testing
       process.standardOutput = FileHandle.nullDevice
       process.standardInput = FileHandle.nullDevice
       try process.run()
-      let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", "20")
+      let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", Patience.timeoutArgument)
       guard waited.status == 0 else {
         stop()
         throw AppDidNotStart(description: "\(waited)")
@@ -92,8 +92,8 @@ import Testing
 
     let burst = (1...40).map { "debug://recipe?id=\($0)\n" }.joined()
     for _ in 0..<50 {
-      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: 20_000))
-      try client.write(Array(burst.utf8), deadline: .after(milliseconds: 20_000))
+      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
+      try client.write(Array(burst.utf8), deadline: .after(milliseconds: Patience.milliseconds))
       client.close()
     }
     for route in ["settings", "recipes", "login"] {

@@ -26,7 +26,7 @@ import Testing
       app.waitUntilExit()
     }
 
-    let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", "20")
+    let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", Patience.timeoutArgument)
     #expect(waited.status == 0, "\(waited)")
     let applied = try Command.deeplink("recipe", "--id", "42", "--socket", socket)
     #expect(applied.status == 0, "\(applied)")

@@ -34,7 +34,7 @@ import Testing
 
     kill(app.pid, SIGTERM)
     // Bounded wait (a hang would otherwise be the failure); no duration is asserted.
-    let giveUp = Date().addingTimeInterval(20)
+    let giveUp = Date().addingTimeInterval(Patience.seconds)
     while app.process.isRunning, Date() < giveUp { usleep(10_000) }
     #expect(!app.process.isRunning, "SIGTERM did not stop the app")
     if !app.process.isRunning {

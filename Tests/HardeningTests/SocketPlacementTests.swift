@@ -49,4 +49,20 @@ import Testing
     let mode = try FileManager.default.attributesOfItem(atPath: app.socket)[.posixPermissions]
     #expect(mode as? Int == 0o600)
   }
+
+  /// The socket is 0600 whatever umask the app inherits: with `umask 000`, a socket left with
+  /// the mode `bind(2)` gives it would be 0777, reachable by every user who can reach the path.
+  @Test func socketFileIsPrivateUnderAPermissiveUmask() throws {
+    let scripts = try TemporaryDirectory()
+    defer { scripts.remove() }
+    let launcher = scripts.file("permissive-app")
+    try "#!/bin/sh\numask 000\nexec '\(Command.product("deeplink-app"))' \"$@\"\n"
+      .write(toFile: launcher, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: launcher)
+
+    let app = try RunningApp.start(executable: launcher)
+    defer { app.stop() }
+    let mode = try FileManager.default.attributesOfItem(atPath: app.socket)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
+  }
 }

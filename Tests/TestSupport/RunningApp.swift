@@ -72,7 +72,7 @@ public final class RunningApp: @unchecked Sendable {
   public var pid: Int32 { process.processIdentifier }
 
   /// Polls with real connects until the socket answers (never sleeps a fixed time first).
-  public func waitUntilListening(timeout: TimeInterval = 20) throws {
+  public func waitUntilListening(timeout: TimeInterval = Patience.seconds) throws {
     let result = try Command.deeplink("wait", "--socket", socket, "--timeout", String(timeout))
     guard result.status == 0 else {
       stop()

@@ -15,7 +15,7 @@ package enum FileSystem {
     } catch let error where error.errno == .exists {
       return false
     }
-    _ = try systemCall("chmod") { chmod(path, mode_t(mode)) }
+    try setMode(path, mode)
     return true
   }
 
@@ -28,21 +28,10 @@ package enum FileSystem {
     }
   }
 
-  /// Runs `body` with the process `umask(2)` set to `mask`, then puts the old mask back.
-  ///
-  /// The umask belongs to the whole process, so calls are serialized: two threads that
-  /// overlapped would otherwise leave the wrong mask behind.
-  static func withUmask<Result>(
-    _ mask: UInt32, _ body: () throws(SystemCallError) -> Result
-  ) throws(SystemCallError) -> Result {
-    try umaskLock.withLock { _ throws(SystemCallError) in
-      let old = umask(mode_t(mask))
-      defer { umask(old) }
-      return try body()
-    }
+  /// `chmod(2)`: sets `path`'s permission bits to exactly `mode`.
+  static func setMode(_ path: String, _ mode: UInt32) throws(SystemCallError) {
+    _ = try systemCall("chmod") { chmod(path, mode_t(mode)) }
   }
-
-  private static let umaskLock = Lock(())
 
   /// `getuid(2)`: the real user id of this process.
   package static var userID: UInt32 {

@@ -8,7 +8,10 @@
 /// 3. an existing socket file is probed with `connect`: `ECONNREFUSED`/`ENOENT` means stale,
 ///    so it is removed; a connection (or `EAGAIN`, a full backlog) means a live server, which
 ///    is left alone; anything that is not a socket is never removed;
-/// 4. `socket`, `bind` under `umask(0o177)` (the socket file is 0600), `listen`.
+/// 4. `socket`, `bind`, `chmod` the socket file to 0600, then `listen`. Until `listen`, a
+///    `connect` to the path is refused whatever the file's mode, so nobody can reach the socket
+///    before it is the user's alone. No process-wide `umask(2)`: it would change the mode of
+///    files other threads of the app create meanwhile.
 struct ListeningSocket {
   let path: String
   let listener: FileDescriptor
@@ -124,10 +127,9 @@ struct ListeningSocket {
     do { listener = try UnixSocket.makeStream() } catch { throw ServerError(error, path: nil) }
     var bound = false
     do throws(SystemCallError) {
-      try FileSystem.withUmask(0o177) { () throws(SystemCallError) in
-        try UnixSocket.bind(listener, to: path)
-      }
+      try UnixSocket.bind(listener, to: path)
       bound = true
+      try FileSystem.setMode(path, 0o600)
       try UnixSocket.listen(listener, backlog: backlog)
       guard let identity = try FileStatus.of(path) else {
         throw SystemCallError("lstat", .noEntry)

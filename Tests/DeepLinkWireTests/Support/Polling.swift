@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `st_mode & 0o7777` of `path` (following no link), or nil.
 func permissions(of path: String) -> UInt32? {
@@ -7,8 +8,9 @@ func permissions(of path: String) -> UInt32? {
   return UInt32(status.st_mode) & 0o7777
 }
 
-/// Polls `condition` every few milliseconds until it holds or `seconds` pass.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+/// Polls `condition` every few milliseconds until it holds or `seconds` pass (by default the
+/// hang bound, ``Patience``: what is polled must happen, not happen fast).
+func eventually(within seconds: Double = Patience.seconds, _ condition: () -> Bool) -> Bool {
   let end = Date().addingTimeInterval(seconds)
   while Date() < end {
     if condition() { return true }
@@ -21,8 +23,11 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
 /// Unlike a count of this process's descriptors, other tests running in parallel do not
 /// disturb it.
 func socketCount(boundTo path: String) -> Int {
-  guard let table = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) else { return -1 }
-  return table.split(separator: "\n").dropFirst().filter {
-    $0.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init) == path
+  // Bytes, not text: another process's socket path need not be UTF-8, and one such line must
+  // not make the whole table unreadable.
+  guard let table = FileManager.default.contents(atPath: "/proc/net/unix") else { return -1 }
+  let wanted = Array(path.utf8)
+  return table.split(separator: UInt8(ascii: "\n")).dropFirst().filter { line in
+    line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).last.map(Array.init) == wanted
   }.count
 }

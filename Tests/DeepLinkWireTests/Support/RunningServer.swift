@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import DeepLinkWire
 
@@ -40,7 +41,7 @@ final class RunningServer: Sendable {
       running.finished.signal()
     }
     thread.start()
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(Patience.seconds)
     while Date() < deadline {
       if let result = running.outcome.withLock({ $0 }) {
         try result.get()
@@ -53,7 +54,7 @@ final class RunningServer: Sendable {
       usleep(2_000)
     }
     running.server.stop()
-    throw TestFailure("server did not start listening within 10 s")
+    throw TestFailure("server did not start listening within \(Patience.seconds) s")
   }
 
   /// Runs a server that is expected to refuse to start, and returns its error.
@@ -117,19 +118,19 @@ struct TestFailure: Error, CustomStringConvertible {
 extension LineClient {
   /// Sends `line` and reads the reply as text, with generous deadlines.
   func ask(_ line: String) throws -> String {
-    try send(line, deadline: .after(milliseconds: 10_000))
-    return String(decoding: try readLine(deadline: .after(milliseconds: 10_000)), as: UTF8.self)
+    try send(line, deadline: .after(milliseconds: Patience.milliseconds))
+    return String(decoding: try readLine(deadline: .after(milliseconds: Patience.milliseconds)), as: UTF8.self)
   }
 
   static func open(_ path: String, maximumLineLength: Int = LineFramer.defaultMaximumLineLength) throws
     -> LineClient
   {
     try LineClient.connect(
-      path: path, deadline: .after(milliseconds: 10_000), maximumLineLength: maximumLineLength)
+      path: path, deadline: .after(milliseconds: Patience.milliseconds), maximumLineLength: maximumLineLength)
   }
 
   /// Sends bytes without a final `\n`: half a request.
   func sendPartial(_ text: String) throws {
-    try write(Array(text.utf8), deadline: .after(milliseconds: 10_000))
+    try write(Array(text.utf8), deadline: .after(milliseconds: Patience.milliseconds))
   }
 }

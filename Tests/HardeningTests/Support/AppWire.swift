@@ -6,7 +6,7 @@ import TestSupport
 /// Talking to a real `deeplink-app` over its socket, with deadlines generous enough for a
 /// loaded two-core machine (they bound a hang; no test asserts a duration).
 enum AppWire {
-  static let deadlineMilliseconds = 20_000
+  static let deadlineMilliseconds = Patience.milliseconds
 
   static func connect(_ app: RunningApp) throws -> LineClient {
     try LineClient.connect(path: app.socket, deadline: .after(milliseconds: deadlineMilliseconds))
