@@ -41,12 +41,14 @@ import Testing
     let rounds = 40
     let answered = DispatchSemaphore(value: 0)
     let hostileReplies = Locked<[String]>([])
-    let flooder = try LineClient.connect(path: app.path, deadline: .after(milliseconds: Patience.milliseconds))
+    let flooder = try LineClient.connect(
+      path: app.path, deadline: .after(milliseconds: Patience.milliseconds))
     defer { flooder.close() }
     let flooding = UncheckedBox(flooder)
     Thread {
       for round in 0...rounds {
-        let reply = try? flooding.value.request(hostile[round % 2], deadline: .after(milliseconds: Patience.milliseconds))
+        let reply = try? flooding.value.request(
+          hostile[round % 2], deadline: .after(milliseconds: Patience.milliseconds))
         hostileReplies.withLock { $0.append(reply.map { String(decoding: $0, as: UTF8.self) } ?? "no reply") }
         answered.signal()
         if reply == nil { return }
@@ -59,7 +61,8 @@ import Testing
       // The next unknown name is on its way (sent right after this reply was read).
       try #require(answered.wait(timeout: .now() + 20) == .success, "unknown name \(round) was not answered")
       let reply = try JSON.parse(
-        client.request("debug://recipe?id=\(round + 1)", deadline: .after(milliseconds: Patience.milliseconds)))
+        client.request(
+          "debug://recipe?id=\(round + 1)", deadline: .after(milliseconds: Patience.milliseconds)))
       #expect(reply["applied"] == .string("debug://recipe?id=\(round + 1)"), "\(reply.serialized)")
     }
     try #require(answered.wait(timeout: .now() + 20) == .success)

@@ -41,7 +41,8 @@ extension SocketTests {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         waiter.withLock { $0 = pthread_self() }
         let result = Result { () throws(SocketError) in
-          let client = try LineClient.connect(path: path, deadline: .after(milliseconds: Patience.milliseconds))
+          let client = try LineClient.connect(
+            path: path, deadline: .after(milliseconds: Patience.milliseconds))
           defer { client.close() }
           return try client.request("hold", deadline: .after(milliseconds: Patience.milliseconds))
         }

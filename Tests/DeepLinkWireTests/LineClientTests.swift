@@ -67,7 +67,9 @@ extension SocketTests {
       defer { server.stop() }
       let client = try LineClient.open(server.path)
       defer { client.close() }
-      #expect(try client.request("a", deadline: .after(milliseconds: Patience.milliseconds)) == Array("echo:a".utf8))
+      #expect(
+        try client.request("a", deadline: .after(milliseconds: Patience.milliseconds)) == Array("echo:a".utf8)
+      )
     }
 
     @Test func tooLongReplyIsReported() throws {
@@ -110,7 +112,8 @@ extension SocketTests {
         server.stop()
         _ = finished.wait(timeout: .now() + 10)
       }
-      let client = try LineClient.waitForListener(path: path, deadline: .after(milliseconds: Patience.milliseconds))
+      let client = try LineClient.waitForListener(
+        path: path, deadline: .after(milliseconds: Patience.milliseconds))
       #expect(try client.ask("up") == "echo:up")
       client.close()
     }

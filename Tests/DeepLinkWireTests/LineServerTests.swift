@@ -115,7 +115,8 @@ extension SocketTests {
       let client = try LineClient.open(server.path)
       defer { client.close() }
       try client.send("short\n" + String(repeating: "x", count: 2_000) + "\nafter")
-      #expect(try client.readLine(deadline: .after(milliseconds: Patience.milliseconds)) == Array("answered".utf8))
+      #expect(
+        try client.readLine(deadline: .after(milliseconds: Patience.milliseconds)) == Array("answered".utf8))
       let error = try JSON.parse(try client.readLine(deadline: .after(milliseconds: Patience.milliseconds)))
       #expect(error["ok"] == .bool(false))
       #expect(error["error"]?["kind"] == .string("line-too-long"))

@@ -23,7 +23,8 @@ struct AppLogTests {
     defer { client.close() }
     for start in stride(from: 0, to: count, by: 500) {
       let batch = start..<min(count, start + 500)
-      try client.send(batch.map(link).joined(separator: "\n"), deadline: .after(milliseconds: Patience.milliseconds))
+      try client.send(
+        batch.map(link).joined(separator: "\n"), deadline: .after(milliseconds: Patience.milliseconds))
       for index in batch {
         let reply = try JSON.parse(client.readLine(deadline: .after(milliseconds: Patience.milliseconds)))
         #expect(reply["ok"] == .bool(true), "link \(index): \(reply.serialized)")
@@ -127,10 +128,12 @@ struct AppLogTests {
   /// has given up and will never see the `expired` reply.
   @Test func anExpiredLinkIsLogged() throws {
     let app = try RunningApp.start()
-    let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
+    let client = try LineClient.connect(
+      path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
     let reply = try JSON.parse(
       client.request(
-        #"{"op":"open","url":"DEBUG://Settings/","deadline":1}"#, deadline: .after(milliseconds: Patience.milliseconds)))
+        #"{"op":"open","url":"DEBUG://Settings/","deadline":1}"#,
+        deadline: .after(milliseconds: Patience.milliseconds)))
     client.close()
     #expect(reply["error"]?["kind"] == .string("expired"))
     app.stop()
@@ -193,7 +196,8 @@ final class LoggingApp {
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     try stderr.close()
-    let waited = try Command.deeplink("wait", "--socket", directory.file("app.sock"), "--timeout", Patience.timeoutArgument)
+    let waited = try Command.deeplink(
+      "wait", "--socket", directory.file("app.sock"), "--timeout", Patience.timeoutArgument)
     guard waited.status == 0 else { throw LoggingAppError(description: "\(waited)") }
   }
 

@@ -97,7 +97,8 @@ struct RawSocketTests {
   /// One connection carries many requests, answered in order (what `batch` relies on).
   @Test func oneConnectionCarriesManyRequestsInOrder() throws {
     try withApp { app in
-      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
+      let client = try LineClient.connect(
+        path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
       defer { client.close() }
       for line in ["debug://settings", #"{"op":"ping"}"#, "debug://favorites", #"{"op":"screen"}"#] {
         try client.send(line, deadline: .after(milliseconds: Patience.milliseconds))
@@ -117,7 +118,8 @@ struct RawSocketTests {
   @Test func aRequestLineOverTheLimitIsRejectedAndAppliesNothing() throws {
     let app = try RunningApp.start()
     defer { app.stop() }
-    let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
+    let client = try LineClient.connect(
+      path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
     defer { client.close() }
     let long = "debug://login-error?message=" + String(repeating: "x", count: 70_000)
     try client.send(long, deadline: .after(milliseconds: Patience.milliseconds))

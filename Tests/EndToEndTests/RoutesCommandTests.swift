@@ -33,7 +33,8 @@ struct RoutesCommandTests {
 
   @Test func theCLIAndTheRunningAppShareOneTable() throws {
     try withApp { app in
-      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
+      let client = try LineClient.connect(
+        path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
       defer { client.close() }
       let reply = try JSON.parse(
         try client.request(#"{"op":"routes"}"#, deadline: .after(milliseconds: Patience.milliseconds)))

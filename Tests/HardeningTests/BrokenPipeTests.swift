@@ -92,7 +92,8 @@ import Testing
 
     let burst = (1...40).map { "debug://recipe?id=\($0)\n" }.joined()
     for _ in 0..<50 {
-      let client = try LineClient.connect(path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
+      let client = try LineClient.connect(
+        path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
       try client.write(Array(burst.utf8), deadline: .after(milliseconds: Patience.milliseconds))
       client.close()
     }

@@ -34,7 +34,8 @@ import Testing
     let shared = UnsafeSendable(clients)
     let failures = concurrently(8) { thread, fail in
       for index in stride(from: thread, to: count, by: 8) {
-        let reply = try JSON.parse(shared.value[index].readLine(deadline: .after(milliseconds: Patience.milliseconds)))
+        let reply = try JSON.parse(
+          shared.value[index].readLine(deadline: .after(milliseconds: Patience.milliseconds)))
         if reply["ok"] != .bool(true) { fail("client \(index): \(reply.serialized)") }
       }
     }

@@ -119,7 +119,8 @@ extension LineClient {
   /// Sends `line` and reads the reply as text, with generous deadlines.
   func ask(_ line: String) throws -> String {
     try send(line, deadline: .after(milliseconds: Patience.milliseconds))
-    return String(decoding: try readLine(deadline: .after(milliseconds: Patience.milliseconds)), as: UTF8.self)
+    return String(
+      decoding: try readLine(deadline: .after(milliseconds: Patience.milliseconds)), as: UTF8.self)
   }
 
   static func open(_ path: String, maximumLineLength: Int = LineFramer.defaultMaximumLineLength) throws
