@@ -13,7 +13,14 @@ extension SocketTests {
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let server = try RunningServer.start(path: directory.file("app.sock"))
-      #expect(eventually { socketCount(boundTo: server.path) == 1 })
+      let listening = eventually { socketCount(boundTo: server.path) == 1 }
+      #expect(
+        listening,
+        """
+        \(socketCount(boundTo: server.path)) sockets bound to \(server.path); \
+        server finished: \(String(describing: server.outcomeSoFar)); \
+        lines: \(socketLines(boundTo: server.path))
+        """)
       for index in 0..<2_000 {
         let client = try LineClient.open(server.path)
         if index % 2 == 0 { #expect(try client.ask("n") == "echo:n") }

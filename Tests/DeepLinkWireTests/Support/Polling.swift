@@ -31,3 +31,10 @@ func socketCount(boundTo path: String) -> Int {
     line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).last.map(Array.init) == wanted
   }.count
 }
+
+/// The lines of /proc/net/unix that name `path`, for failure messages.
+func socketLines(boundTo path: String) -> [String] {
+  guard let table = FileManager.default.contents(atPath: "/proc/net/unix") else { return ["unreadable"] }
+  return table.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    .filter { $0.hasSuffix(" " + path) }
+}
