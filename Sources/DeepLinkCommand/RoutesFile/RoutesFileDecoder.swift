@@ -385,14 +385,7 @@ enum RoutesFileDecoder {
   /// A lowercase letter, then lowercase letters, digits, `+`, `-` or `.` (RFC 3986, lowercase
   /// because Android matches schemes case-sensitively).
   static func isScheme(_ text: String) -> Bool {
-    guard let first = text.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
-      return false
-    }
-    return text.utf8.allSatisfy {
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-    }
+    RouteTable.isScheme(text.utf8, allowUppercase: false)
   }
 
   /// How a message names the JSON type of `value`.

@@ -24,32 +24,11 @@ public struct RouteTable: Sendable {
     /// The UTF-8 length of the longest route name: a longer name is no route's, and one much
     /// longer is close to none, both known without hashing or comparing it.
     let longest: Int
-    /// The scheme's UTF-8 when it is one (a letter, then letters, digits, `+`, `-`, `.`) and
-    /// ``nameBytes`` is not `nil`: then ``RouteTable/parse(_:)``'s one-pass reading applies to
-    /// the table (`RouteTable+UsualLinks.swift`). `nil` otherwise: every link then takes the
-    /// general reading.
-    let usualScheme: [UInt8]?
-    /// The route names as bytes, when every one is ASCII, where comparing bytes is what
-    /// `String`'s `==` (canonical equivalence) does.
-    let nameBytes: RouteNameBytes?
 
-    init(scheme: String, routes: [Route], positions: [String: Int]?) {
+    init(routes: [Route], positions: [String: Int]?) {
       self.positions = positions
       self.longest = routes.lazy.map(\.name.utf8.count).max() ?? 0
-      let schemeBytes = Array(scheme.utf8)
-      let isScheme =
-        schemeBytes.first.map(Self.isLetter) == true
-        && schemeBytes.allSatisfy {
-          Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0)
-        }
-      self.nameBytes = isScheme ? RouteNameBytes(routes, hashed: positions != nil) : nil
-      self.usualScheme = nameBytes == nil ? nil : schemeBytes
     }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-      (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
   }
 
   /// Up to this many routes, ``route(named:)`` compares names one by one instead of hashing.
@@ -65,7 +44,7 @@ public struct RouteTable: Sendable {
     self.scheme = scheme
     self.routes = routes
     guard routes.count > Self.linearSearchLimit else {
-      self.names = NameIndex(scheme: scheme, routes: routes, positions: nil)
+      self.names = NameIndex(routes: routes, positions: nil)
       return
     }
     var positions: [String: Int] = [:]
@@ -73,7 +52,7 @@ public struct RouteTable: Sendable {
     for (position, route) in routes.enumerated() where positions[route.name] == nil {
       positions[route.name] = position
     }
-    self.names = NameIndex(scheme: scheme, routes: routes, positions: positions)
+    self.names = NameIndex(routes: routes, positions: positions)
   }
 
   /// Whether no two routes share a name, answered from the index when the table has one (a

@@ -4,7 +4,6 @@ extension RouteTable {
   /// Parameters appear in declaration order; optional ones left at their default are left
   /// out; keys and values are percent-encoded per RFC 3986, so any string round-trips.
   public func url(for link: Link) -> String {
-    if let text = link.canonicalURL, startsWithScheme(text) { return text }
     var bytes = Array(scheme.utf8)
     bytes.append(contentsOf: "://".utf8)
     bytes.append(contentsOf: link.route.name.utf8)
@@ -30,29 +29,23 @@ extension RouteTable {
   ///
   /// - Throws: ``LinkError`` naming the first problem found, left to right.
   public func parse(_ text: String) throws(LinkError) -> Link {
-    if let link = parseUsualLink(text) { return link }
-    return try parseAnyLink(text)
-  }
-
-  /// ``parse(_:)`` for any text: every error, every unusual spelling. The usual links take the
-  /// one-pass reading first (`RouteTable+UsualLinks.swift`), which must agree with this one.
-  package func parseAnyLink(_ text: String) throws(LinkError) -> Link {
     let bytes = Array(text.utf8)[...]
     guard let colon = Self.schemeSeparator(in: bytes) else {
-      throw .notAURL(text, reason: "it has no '://'")
+      throw .notAURL(text, reason: "it has no '://'", scheme: scheme)
     }
     let schemeBytes = bytes[..<colon]
-    guard !schemeBytes.isEmpty else { throw .notAURL(text, reason: "it has no scheme before '://'") }
-    guard let first = schemeBytes.first, isLetter(first),
-      schemeBytes.allSatisfy({ isLetter($0) || isDigit($0) || "+-.".utf8.contains($0) })
-    else {
-      throw .notAURL(text, reason: "'\(String(decoding: schemeBytes, as: UTF8.self))' is not a scheme")
+    guard !schemeBytes.isEmpty else {
+      throw .notAURL(text, reason: "it has no scheme before '://'", scheme: scheme)
+    }
+    guard Self.isScheme(schemeBytes, allowUppercase: true) else {
+      throw .notAURL(
+        text, reason: "'\(String(decoding: schemeBytes, as: UTF8.self))' is not a scheme", scheme: scheme)
     }
     if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
       let what =
         bytes[bad] == 0x20
         ? "a space at offset \(bad) (percent-encode it as %20)" : "a control character at offset \(bad)"
-      throw .notAURL(text, reason: "it contains \(what)")
+      throw .notAURL(text, reason: "it contains \(what)", scheme: scheme)
     }
     guard sameIgnoringASCIICase(schemeBytes, scheme) else {
       throw .wrongScheme(found: lowercased(schemeBytes), expected: scheme)
@@ -63,7 +56,7 @@ extension RouteTable {
       rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
       ) ?? rest.endIndex
     let name = lowercased(rest[..<hostEnd])
-    guard !name.isEmpty else { throw .missingRoute }
+    guard !name.isEmpty else { throw .missingRoute(scheme: scheme, example: exampleRoute) }
     guard let route = route(named: name) else {
       throw .unknownRoute(name, suggestion: suggestion(for: name))
     }
@@ -75,7 +68,7 @@ extension RouteTable {
     let queryStart = rest.firstIndex(of: UInt8(ascii: "?")) ?? rest.endIndex
     let path = rest[..<queryStart]
     guard path.isEmpty || path.elementsEqual("/".utf8) else {
-      throw .unexpectedPath(String(decoding: path, as: UTF8.self))
+      throw .unexpectedPath(String(decoding: path, as: UTF8.self), scheme: scheme)
     }
 
     var pairs: [(name: String, text: String?)] = []
@@ -113,41 +106,31 @@ extension RouteTable {
     return nil
   }
 
-  /// Whether `bytes` and `text`'s UTF-8 are the same once ASCII-lowercased (what comparing
-  /// `lowercased(bytes)` with the lowercased text did, without making either).
-  private func sameIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { other in
-      guard other.count == bytes.count else { return false }
-      var offset = 0
-      for byte in bytes {
-        guard asciiLowercased(byte) == asciiLowercased(other[offset]) else { return false }
-        offset += 1
-      }
-      return true
+  /// A letter, then letters, digits, `+`, `-` or `.` (RFC 3986); lowercase letters only
+  /// unless `allowUppercase` (a routes file declares its scheme in lowercase, because Android
+  /// matches schemes case-sensitively).
+  package static func isScheme(_ bytes: some Collection<UInt8>, allowUppercase: Bool) -> Bool {
+    func isLetter(_ byte: UInt8) -> Bool {
+      allowUppercase ? byte.isASCIILetter : byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
     }
+    guard let first = bytes.first, isLetter(first) else { return false }
+    return bytes.allSatisfy { isLetter($0) || $0.isASCIIDigit || "+-.".utf8.contains($0) }
   }
 
-  private func isLetter(_ byte: UInt8) -> Bool {
-    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  /// A route of this table for messages to show as an example: the first that needs no
+  /// value, or `nil` when every route needs one.
+  var exampleRoute: String? {
+    routes.first { route in route.parameters.allSatisfy { $0.defaultValue != nil } }?.name
   }
 
-  private func isDigit(_ byte: UInt8) -> Bool {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  /// Whether `bytes` and `text`'s UTF-8 are the same once ASCII-lowercased.
+  private func sameIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+    bytes.count == text.utf8.count
+      && zip(bytes, text.utf8).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
   }
 
   /// ASCII-lowercases `bytes` (RFC 3986 case-insensitivity of scheme and host).
-  ///
-  /// Written into the string's storage directly: decoding a lazy map went through the slow
-  /// non-contiguous path and was a third of the time of a parse.
   private func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
-    String(unsafeUninitializedCapacity: bytes.count) { buffer in
-      for (offset, byte) in bytes.enumerated() { buffer[offset] = asciiLowercased(byte) }
-      return bytes.count
-    }
-  }
-
-  private func asciiLowercased(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    String(decoding: bytes.map(\.asciiLowercased), as: UTF8.self)
   }
 }

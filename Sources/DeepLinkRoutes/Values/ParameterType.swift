@@ -70,7 +70,7 @@ public enum ParameterType: Hashable, Sendable {
     let utf8 = text.utf8
     func matches(_ word: String) -> Bool {
       utf8.count == word.utf8.count
-        && zip(utf8, word.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+        && zip(utf8, word.utf8).allSatisfy { $0.asciiLowercased == $1 }
     }
     if matches("true") || matches("1") { return true }
     if matches("false") || matches("0") { return false }

@@ -23,59 +23,68 @@ struct LinkErrorTests {
 
   static let notALinkCases: [ErrorCase] = [
     ErrorCase(
-      "no '://' at all", "recipe?id=42", .notAURL("recipe?id=42", reason: "it has no '://'"),
+      "no '://' at all", "recipe?id=42", .notAURL("recipe?id=42", reason: "it has no '://'", scheme: "debug"),
       "'recipe?id=42' is not a debug link: it has no '://'; \(shape)"),
     ErrorCase(
-      "a colon without slashes", "debug:recipe", .notAURL("debug:recipe", reason: "it has no '://'"),
+      "a colon without slashes", "debug:recipe",
+      .notAURL("debug:recipe", reason: "it has no '://'", scheme: "debug"),
       "'debug:recipe' is not a debug link: it has no '://'; \(shape)"),
     ErrorCase(
-      "the empty string", "", .notAURL("", reason: "it has no '://'"),
+      "the empty string", "", .notAURL("", reason: "it has no '://'", scheme: "debug"),
       "'' is not a debug link: it has no '://'; \(shape)"),
     ErrorCase(
-      "no scheme before '://'", "://recipe", .notAURL("://recipe", reason: "it has no scheme before '://'"),
+      "no scheme before '://'", "://recipe",
+      .notAURL("://recipe", reason: "it has no scheme before '://'", scheme: "debug"),
       "'://recipe' is not a debug link: it has no scheme before '://'; \(shape)"),
     ErrorCase(
-      "a colon in the scheme", "a:b://recipe", .notAURL("a:b://recipe", reason: "'a:b' is not a scheme"),
+      "a colon in the scheme", "a:b://recipe",
+      .notAURL("a:b://recipe", reason: "'a:b' is not a scheme", scheme: "debug"),
       "'a:b://recipe' is not a debug link: 'a:b' is not a scheme; \(shape)"),
     ErrorCase(
       "an underscore in the scheme", "de_bug://recipe",
-      .notAURL("de_bug://recipe", reason: "'de_bug' is not a scheme"),
+      .notAURL("de_bug://recipe", reason: "'de_bug' is not a scheme", scheme: "debug"),
       "'de_bug://recipe' is not a debug link: 'de_bug' is not a scheme; \(shape)"),
     ErrorCase(
       "a scheme starting with a digit", "1debug://recipe",
-      .notAURL("1debug://recipe", reason: "'1debug' is not a scheme"),
+      .notAURL("1debug://recipe", reason: "'1debug' is not a scheme", scheme: "debug"),
       "'1debug://recipe' is not a debug link: '1debug' is not a scheme; \(shape)"),
     ErrorCase(
       "a space in the scheme", "de bug://recipe",
-      .notAURL("de bug://recipe", reason: "'de bug' is not a scheme"),
+      .notAURL("de bug://recipe", reason: "'de bug' is not a scheme", scheme: "debug"),
       "'de bug://recipe' is not a debug link: 'de bug' is not a scheme; \(shape)"),
     ErrorCase(
       "a space in a value", "debug://recipe?id=4 2",
       .notAURL(
-        "debug://recipe?id=4 2", reason: "it contains a space at offset 19 (percent-encode it as %20)"),
+        "debug://recipe?id=4 2", reason: "it contains a space at offset 19 (percent-encode it as %20)",
+        scheme: "debug"),
       "'debug://recipe?id=4 2' is not a debug link: it contains a space at offset 19 (percent-encode it as %20);"
         + " \(shape)"),
     ErrorCase(
       "a space in the route", "debug://rec ipe",
-      .notAURL("debug://rec ipe", reason: "it contains a space at offset 11 (percent-encode it as %20)"),
+      .notAURL(
+        "debug://rec ipe", reason: "it contains a space at offset 11 (percent-encode it as %20)",
+        scheme: "debug"),
       "'debug://rec ipe' is not a debug link: it contains a space at offset 11 (percent-encode it as %20); \(shape)"
     ),
     ErrorCase(
       "a tab", "debug://recipe?id=4\t2",
-      .notAURL("debug://recipe?id=4\t2", reason: "it contains a control character at offset 19"),
+      .notAURL(
+        "debug://recipe?id=4\t2", reason: "it contains a control character at offset 19", scheme: "debug"),
       "'debug://recipe?id=4\t2' is not a debug link: it contains a control character at offset 19; \(shape)"),
     ErrorCase(
       "a trailing newline", "debug://recipe?id=42\n",
-      .notAURL("debug://recipe?id=42\n", reason: "it contains a control character at offset 20"),
+      .notAURL(
+        "debug://recipe?id=42\n", reason: "it contains a control character at offset 20", scheme: "debug"),
       "'debug://recipe?id=42\n' is not a debug link: it contains a control character at offset 20; \(shape)"),
     ErrorCase(
       "a DEL character", "debug://recipe?id=42\u{7F}",
-      .notAURL("debug://recipe?id=42\u{7F}", reason: "it contains a control character at offset 20"),
+      .notAURL(
+        "debug://recipe?id=42\u{7F}", reason: "it contains a control character at offset 20", scheme: "debug"),
       "'debug://recipe?id=42\u{7F}' is not a debug link: it contains a control character at offset 20; \(shape)"
     ),
     ErrorCase(
       "a NUL character", "debug://\u{0}",
-      .notAURL("debug://\u{0}", reason: "it contains a control character at offset 8"),
+      .notAURL("debug://\u{0}", reason: "it contains a control character at offset 8", scheme: "debug"),
       "'debug://\u{0}' is not a debug link: it contains a control character at offset 8; \(shape)"),
   ]
 
@@ -91,13 +100,13 @@ struct LinkErrorTests {
       .wrongScheme(found: "debugx", expected: "debug"),
       "wrong scheme 'debugx://'; debug links start with debug://"),
     ErrorCase(
-      "no route", "debug://", .missingRoute,
+      "no route", "debug://", .missingRoute(scheme: "debug", example: "settings"),
       "the link names no route; expected debug://<route>, such as debug://settings"),
     ErrorCase(
-      "no route, a slash", "debug:///", .missingRoute,
+      "no route, a slash", "debug:///", .missingRoute(scheme: "debug", example: "settings"),
       "the link names no route; expected debug://<route>, such as debug://settings"),
     ErrorCase(
-      "no route, a query", "debug://?id=42", .missingRoute,
+      "no route, a query", "debug://?id=42", .missingRoute(scheme: "debug", example: "settings"),
       "the link names no route; expected debug://<route>, such as debug://settings"),
     ErrorCase(
       "an unknown route close to a known one", "debug://recipee?id=42",
@@ -117,10 +126,10 @@ struct LinkErrorTests {
       "a reserved command name is not a route", "debug://help", .unknownRoute("help", suggestion: nil),
       "unknown route 'help'"),
     ErrorCase(
-      "a path after the route", "debug://recipe/42", .unexpectedPath("/42"),
+      "a path after the route", "debug://recipe/42", .unexpectedPath("/42", scheme: "debug"),
       "unexpected path '/42'; a debug link is debug://<route>?<name>=<value>, with no path"),
     ErrorCase(
-      "two slashes after the route", "debug://recipe//?id=42", .unexpectedPath("//"),
+      "two slashes after the route", "debug://recipe//?id=42", .unexpectedPath("//", scheme: "debug"),
       "unexpected path '//'; a debug link is debug://<route>?<name>=<value>, with no path"),
     ErrorCase(
       "a port after the route", "debug://recipe:80?id=42", .unknownRoute("recipe:80", suggestion: "recipe"),
@@ -323,5 +332,28 @@ struct LinkErrorTests {
     let error = LinkError.wrongScheme(found: "debug", expected: "myapp")
     #expect(parseError("debug://home", in: table) == error)
     #expect(error.message == "wrong scheme 'debug://'; debug links start with myapp://")
+  }
+
+  @Test("messages about the link's shape name the table's scheme and one of its own routes")
+  func ownShape() {
+    // The first route needs a value, so the example is the first that needs none.
+    let shop = RouteTable(
+      scheme: "shop",
+      routes: [plainRoute("product", [.integer("id", help: "")]), plainRoute("cart"), plainRoute("home")])
+    #expect(parseError("shop://", in: shop) == .missingRoute(scheme: "shop", example: "cart"))
+    #expect(
+      parseError("shop://", in: shop)?.message
+        == "the link names no route; expected shop://<route>, such as shop://cart")
+    #expect(
+      parseError("shop:cart", in: shop)?.message
+        == "'shop:cart' is not a debug link: it has no '://'; expected shop://<route>?<name>=<value>")
+    #expect(
+      parseError("shop://cart/x", in: shop)?.message
+        == "unexpected path '/x'; a debug link is shop://<route>?<name>=<value>, with no path")
+    let everyRouteNeedsAValue = RouteTable(
+      scheme: "shop", routes: [plainRoute("product", [.integer("id", help: "")])])
+    #expect(
+      parseError("shop://", in: everyRouteNeedsAValue)?.message
+        == "the link names no route; expected shop://<route>")
   }
 }

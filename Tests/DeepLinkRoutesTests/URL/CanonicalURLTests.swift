@@ -2,11 +2,10 @@ import DeepLinkRoutes
 import RecipeRoutes
 import Testing
 
-/// `parse(_:)`'s one-pass reading of usual links (`RouteTable+UsualLinks.swift`): it gives what
-/// the general reading gives, and the canonical URL a link keeps from its text is the one
-/// `url(for:)` builds.
-@Suite("Usual links")
-struct RouteTableUsualLinksTests {
+/// The canonical URL of a parsed link: whatever the spelling parsed, `url(for:)` builds the one
+/// URL of the link's route and values.
+@Suite("Canonical URLs")
+struct CanonicalURLTests {
   let table = RouteTable.builtIn
 
   /// A route whose integer has no range, and a table whose scheme has capitals.
@@ -137,50 +136,22 @@ struct RouteTableUsualLinksTests {
   }
 
   @Test(
-    "the usual links are read in one pass",
-    arguments: [
-      "debug://recipe?id=42", "debug://login-error?message=Try%20again%207", "debug://profile?id=user7",
-      "DEBUG://Recipe-Edit/?unsaved&id=7", "debug://settings",
-    ])
-  func onePass(_ text: String) throws {
-    let link = try #require(table.parseUsualLink(text))
-    #expect(try link == table.parseAnyLink(text))
-  }
-
-  @Test(
-    "small and large tables find every route from the link's bytes, the first of a name",
+    "small and large tables find every route, the first of a name, in any letter case",
     arguments: [5, 31, 32, 33, 500, 5_000])
-  func namesFromBytes(routeCount: Int) throws {
+  func routesOfLargeTables(routeCount: Int) throws {
     let routes = (0..<routeCount).map { Route("route-\($0)", summary: "Route \($0)") }
     let table = RouteTable(
       routes: routes + [Route("route-0", summary: "duplicate"), Route("", summary: "empty")])
     var found = 0
     for number in 0..<routeCount {
       for text in ["debug://route-\(number)", "debug://ROUTE-\(number)", "debug://Route-\(number)/"] {
-        if try #require(table.parseUsualLink(text)).route.summary == "Route \(number)" { found += 1 }
+        if try table.parse(text).route.summary == "Route \(number)" { found += 1 }
       }
     }
     #expect(found == 3 * routeCount)
     for unknown in ["route-\(routeCount)", "route-", "route-0x", "xroute-0", "route_0", "route-00"] {
-      #expect(table.parseUsualLink("debug://\(unknown)") == nil)
       #expect(parseError("debug://\(unknown)", in: table)?.message.hasPrefix("unknown route") == true)
     }
-    #expect(table.parseUsualLink("debug://") == nil)
-  }
-
-  @Test(
-    "names whose bytes cannot be compared are read the general way",
-    arguments: [
-      (RouteTable(routes: [plainRoute("caf\u{E9}"), plainRoute("home")]), "debug://home"),
-      (
-        RouteTable(routes: [plainRoute("home", [.string("\u{212A}", default: "", help: "")])]),
-        "debug://home?x=1"
-      ),
-      (RouteTable(scheme: "1debug", routes: [plainRoute("home")]), "1debug://home"),
-      (RouteTable(scheme: "", routes: [plainRoute("home")]), "://home"),
-    ])
-  func generalTables(_ table: RouteTable, _ text: String) throws {
-    #expect(table.parseUsualLink(text) == nil)
   }
 
   @Test("a key is the first parameter whose name is canonically equivalent, not the first with its bytes")
@@ -192,64 +163,5 @@ struct RouteTableUsualLinksTests {
       ])
     let link = try table.parse("debug://home?K=v")
     #expect(link.values.map { Array($0.text.utf8) } == [Array("v".utf8), []])
-  }
-
-  /// Every combination of these pieces, usual and not, valid and not.
-  static let schemes = ["debug", "DEBUG", "Debug", "debugx", "debu", "http", ""]
-  static let hosts = [
-    "recipe", "RECIPE", "recipe-edit", "profile", "login-error", "recipes", "settings", "nope", "",
-    "re%63ipe",
-    "recipé", "re\u{0}cipe",
-  ]
-  static let paths = ["", "/", "//", "/x", "#", "/#f"]
-  static let queries = [
-    "", "?", "?&", "??", "?&&", "?id=42", "?id=+42", "?id=-42", "?id=042", "?id=0", "?id=-1", "?id=abc",
-    "?id=",
-    "?id=9999999999999999999", "?id=999999", "?id=1000000", "?id=%34%32", "?id", "?id=42&id=43",
-    "?id=42&unsaved",
-    "?unsaved=TRUE&id=1", "?unsaved=yes&id=1", "?unsaved=&id=1", "?id=1&unsaved=0", "?id=a+b", "?id=a%2bb",
-    "?id=%zz", "?id=%4", "?id=%", "?id=%C3", "?id=caf%C3%A9", "?id=café", "?id=current", "?sort=rating",
-    "?sort=Rating", "?sort=rat%69ng", "?sort=", "?message=Try%20again%207", "?message=a b", "?x=1",
-    "?id=1#frag",
-    "?id=1\u{7F}", "?%69d=7", "?ID=7", "?id=1=2", "?=1", "?id=42&&unsaved=1&",
-  ]
-
-  @Test("the one-pass reading agrees with the general one on every combination")
-  func agreesWithGeneralReading() {
-    var checked = 0
-    var failures: [String] = []
-    for scheme in Self.schemes {
-      for host in Self.hosts {
-        for path in Self.paths {
-          for query in Self.queries {
-            let text = "\(scheme)://\(host)\(path)\(query)"
-            checked += 1
-            if let problem = disagreement(on: text) { failures.append(problem) }
-          }
-        }
-      }
-    }
-    #expect(checked == Self.schemes.count * Self.hosts.count * Self.paths.count * Self.queries.count)
-    #expect(failures.prefix(10) == [], "\(failures.count) of \(checked) differ")
-  }
-
-  /// How `parse(text)` differs from the general reading of `text`, if it does: another error,
-  /// another link (values compared byte for byte), or another URL.
-  private func disagreement(on text: String) -> String? {
-    let general: Result<Link, LinkError> = Result { () throws(LinkError) in try table.parseAnyLink(text) }
-    let parsed: Result<Link, LinkError> = Result { () throws(LinkError) in try table.parse(text) }
-    switch (parsed, general) {
-    case (.failure(let error), .failure(let expected)):
-      return error == expected ? nil : "\(text): \(error.message) ≠ \(expected.message)"
-    case (.success(let link), .success(let expected)):
-      guard link == expected,
-        link.values.map({ Array($0.text.utf8) }) == expected.values.map({ Array($0.text.utf8) })
-      else { return "\(text): \(link.values) ≠ \(expected.values)" }
-      let url = table.url(for: link)
-      let built = table.url(for: expected)
-      return url == built ? nil : "\(text): URL \(url) ≠ \(built)"
-    default:
-      return "\(text): \(parsed) ≠ \(general)"
-    }
   }
 }
