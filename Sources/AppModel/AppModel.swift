@@ -13,9 +13,7 @@ import RecipeRoutes
 package struct AppModel: Sendable {
   package let data: DataSet
   /// What each route does, by route name: ``Effect/recipes`` for the sample's table.
-  package var effects: [String: Effect] { effectTable.effects }
-  /// ``effects``, with a faster lookup for each link.
-  private let effectTable: EffectTable
+  package let effects: [String: Effect]
   /// The navigation stack and the overrides in force.
   package private(set) var navigation: NavigationState
 
@@ -23,26 +21,14 @@ package struct AppModel: Sendable {
     data: DataSet = .sample, effects: [String: Effect] = Effect.recipes, navigation: NavigationState = .root
   ) {
     self.data = data
-    self.effectTable = EffectTable(effects)
+    self.effects = effects
     self.navigation = navigation
   }
 
   /// Shows the state `link` describes. Links to data that does not exist are not errors:
   /// the screen shows its not-found state, as a real app would.
   package mutating func apply(_ link: Link) {
-    show(target(of: link))
-  }
-
-  /// The state `link` describes in this app: its route's effect applied to its values.
-  package func target(of link: Link) -> NavigationState {
-    // What `link.target(in: effects)` gives, without hashing the route's name through `Hasher`.
-    effectTable.target(of: link)
-  }
-
-  /// Shows `target`, the ``target(of:)`` of a link being applied: what
-  /// ``apply(_:)`` does, for a caller that kept that state from applying the link before.
-  package mutating func show(_ target: NavigationState) {
-    navigation = target
+    navigation = link.target(in: effects)
   }
 
   /// What the visible screen shows, as deterministic text (the headless screenshot).

@@ -80,31 +80,3 @@ import Testing
     #expect(lines.first(where: { $0.hasPrefix("  • ") })?.contains("#42 Spaghetti Bolognese") == true)
   }
 }
-
-/// The app model finds each link's effect by its route's name, among any number of routes.
-@Suite struct AppModelEffectLookupTests {
-  /// Route names short and long (past the 15 bytes a `String` holds inline), with a shared
-  /// prefix, and one effect each: a different screen, or none (the route resets).
-  static let names =
-    (0..<100).map { "route-\($0)" } + (0..<40).map { "a-rather-long-route-name-number-\($0)" } + ["", "x"]
-
-  static func destination(_ index: Int) -> Destination? {
-    index % 8 == 7 ? nil : Destination.allCases[index % 8]
-  }
-
-  @Test func everyRouteGetsItsOwnEffectAndAnUnknownOneTheRoot() throws {
-    let effects = Dictionary(
-      uniqueKeysWithValues: Self.names.enumerated().map { index, name in
-        (name, Effect(stack: Self.destination(index).map { [ScreenTemplate($0)] } ?? []))
-      })
-    let app = AppModel(effects: effects)
-    for (index, name) in Self.names.enumerated() {
-      let link = try Route(name, summary: "A route").bind([])
-      let path = Self.destination(index).map { [Screen($0)] } ?? []
-      #expect(app.target(of: link) == NavigationState(path: path), "\(name)")
-    }
-    for unknown in ["route-100", "route-", "a-rather-long-route-name-number-40", "X", "settings"] {
-      #expect(app.target(of: try Route(unknown, summary: "A route").bind([])) == .root, "\(unknown)")
-    }
-  }
-}

@@ -26,7 +26,6 @@ extension Effect {
     for override in self.overrides {
       overrides.set(override.kind, message: override.parameter.map { link[$0]?.text ?? "" })
     }
-    if let fixedPath { return NavigationState(path: fixedPath, overrides: overrides) }
     var path: [Screen] = []
     path.reserveCapacity(stack.count)
     for template in stack {
@@ -40,10 +39,4 @@ extension Effect {
     return NavigationState(path: path, overrides: overrides)
   }
 
-  /// The path of every link of this effect's route when no screen of its stack takes a
-  /// parameter (`settings`, `login-error`), else `nil`.
-  var fixedPath: [Screen]? {
-    guard stack.allSatisfy({ $0.parameters.isEmpty }) else { return nil }
-    return stack.map { Screen($0.destination) }
-  }
 }

@@ -1,7 +1,7 @@
 import DeepLinkRoutes
 
 extension ScreenText {
-  func appendHome(to text: inout ScreenBytes) {
+  func appendHome(to text: inout String) {
     text.append("Home\n\nWelcome back")
     if let user = data.user(id: Screen.currentUserID) {
       text.append(", ")
@@ -14,7 +14,7 @@ extension ScreenText {
     text.append(")\n  • Profile\n  • Settings\n")
   }
 
-  func appendSettings(to text: inout ScreenBytes) {
+  func appendSettings(to text: inout String) {
     text.append("Settings\n\n  Account         ")
     text.append(contentsOf: data.user(id: Screen.currentUserID)?.email ?? "signed out")
     text.append(
@@ -28,7 +28,7 @@ extension ScreenText {
       """)
   }
 
-  func appendProfile(_ screen: Screen, to text: inout ScreenBytes) {
+  func appendProfile(_ screen: Screen, to text: inout String) {
     let id = screen.userID
     guard let user = data.user(id: id) else {
       text.append("Profile not found\n\nNo user has id '")
@@ -47,7 +47,7 @@ extension ScreenText {
     text.append("\n")
   }
 
-  func appendLogin(to text: inout ScreenBytes) {
+  func appendLogin(to text: inout String) {
     text.append("Login\n\n")
     if let message = state.overrides.loginError {
       text.append("⚠ ")

@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import RecipeRoutes
 
 extension ScreenText {
-  func appendRecipeList(sort: RecipeSort, to text: inout ScreenBytes) {
+  func appendRecipeList(sort: RecipeSort, to text: inout String) {
     text.append("Recipes\n\n")
     if state.overrides.networkError {
       return text.append("⚠ Couldn't load recipes: the network connection was lost.\n  [Retry]\n")
@@ -23,7 +23,7 @@ extension ScreenText {
     }
   }
 
-  func appendFavorites(to text: inout ScreenBytes) {
+  func appendFavorites(to text: inout String) {
     text.append("Favorites\n\n")
     let favorites = state.overrides.emptyFavorites ? [] : data.favorites
     if favorites.isEmpty {
@@ -34,7 +34,7 @@ extension ScreenText {
     for recipe in favorites { appendItem(recipe, to: &text) }
   }
 
-  func appendRecipeDetail(_ screen: Screen, to text: inout ScreenBytes) {
+  func appendRecipeDetail(_ screen: Screen, to text: inout String) {
     guard let recipe = recipe(of: screen) else {
       text.append("Recipe not found\n\nNo recipe has id ")
       appendRecipeID(of: screen, to: &text)
@@ -59,7 +59,7 @@ extension ScreenText {
     text.append("\n  [Edit]\n")
   }
 
-  func appendRecipeEditor(_ screen: Screen, to text: inout ScreenBytes) {
+  func appendRecipeEditor(_ screen: Screen, to text: inout String) {
     text.append("Edit Recipe\n\n")
     guard let recipe = recipe(of: screen) else {
       text.append("No recipe has id ")

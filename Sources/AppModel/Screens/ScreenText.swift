@@ -4,53 +4,33 @@ import RecipeRoutes
 /// Renders the visible screen of a state as text: a breadcrumb of the stack, a rule, the
 /// screen's title and its contents, with the empty, error and not-found states a real app
 /// would draw. Deterministic, so snapshots can be compared byte for byte.
-///
-/// Written as bytes into a ``ScreenBytes`` on the stack, piece by piece (literals, the data's
-/// texts, numbers), and made a `String` once. Interpolated lines gathered in an array, then
-/// joined and checked as UTF-8 again, were most of the app's own time for a link not seen
-/// before; appending the pieces to a `String` instead cost about 300 instructions a piece.
 struct ScreenText {
   let state: NavigationState
   let data: DataSet
   /// List rows that fit on the screen; the rest is "below", as on a phone.
   static let visibleRows = 12
 
-  /// Stack memory for a screen's bytes: every screen of the sample fits (the longest, a list,
-  /// is about 600 bytes); a longer one (long titles, a long login error) moves to the heap.
-  private static var stackBytes: Int { 1_024 }
-
   /// The whole screen: breadcrumb, rule, body, every line ended by `\n`.
   func render() -> String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBytes) { memory in
-      var text = ScreenBytes(writingInto: memory)
-      appendBreadcrumb(to: &text)
-      // The rule under the breadcrumb: 48 × U+2500.
-      text.append("\n────────────────────────────────────────────────\n")
-      appendBody(of: state.path.last, to: &text)
-      return text.text()
-    }
+    var text = breadcrumb
+    // The rule under the breadcrumb: 48 × U+2500.
+    text.append("\n────────────────────────────────────────────────\n")
+    appendBody(of: state.path.last, to: &text)
+    return text
   }
 
   /// `Home › Spaghetti Bolognese › Edit`.
   var breadcrumb: String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBytes) { memory in
-      var text = ScreenBytes(writingInto: memory)
-      appendBreadcrumb(to: &text)
-      return text.text()
-    }
-  }
-
-  /// Appends ``breadcrumb``.
-  private func appendBreadcrumb(to text: inout ScreenBytes) {
-    text.append("Home")
+    var text = "Home"
     for screen in state.path {
       text.append(" › ")
       appendShortTitle(of: screen, to: &text)
     }
+    return text
   }
 
   /// Appends the screen's name in the breadcrumb: the recipe's or user's name where it has one.
-  private func appendShortTitle(of screen: Screen, to text: inout ScreenBytes) {
+  private func appendShortTitle(of screen: Screen, to text: inout String) {
     switch screen.destination {
     case .settings: text.append("Settings")
     case .profile: text.append(contentsOf: user(of: screen)?.name ?? "Profile")
@@ -69,7 +49,7 @@ struct ScreenText {
   }
 
   /// Appends the lines of the screen on top (the home screen's for none).
-  private func appendBody(of screen: Screen?, to text: inout ScreenBytes) {
+  private func appendBody(of screen: Screen?, to text: inout String) {
     guard let screen else { return appendHome(to: &text) }
     switch screen.destination {
     case .settings: appendSettings(to: &text)
@@ -91,12 +71,12 @@ struct ScreenText {
   }
 
   /// Appends the id a recipe screen was opened with, `?` for none.
-  func appendRecipeID(of screen: Screen, to text: inout ScreenBytes) {
+  func appendRecipeID(of screen: Screen, to text: inout String) {
     if let id = screen.recipeID { text.append(id) } else { text.append("?") }
   }
 
   /// Appends a one-line item of a recipe list: `  • #42 Spaghetti Bolognese  (60 min)`.
-  func appendItem(_ recipe: Recipe, to text: inout ScreenBytes) {
+  func appendItem(_ recipe: Recipe, to text: inout String) {
     text.append("  • #")
     text.append(recipe.id)
     text.append(" ")
@@ -104,5 +84,12 @@ struct ScreenText {
     text.append("  (")
     text.append(recipe.minutes)
     text.append(" min)\n")
+  }
+}
+
+extension String {
+  /// Appends `number` in decimal: the numbers of a screen's text.
+  mutating func append(_ number: Int) {
+    append(String(number))
   }
 }

@@ -53,7 +53,7 @@ struct Connection {
 
   /// Queues `reply`'s UTF-8 bytes and a `\n`.
   mutating func enqueue(_ reply: String) {
-    output.appendUTF8(reply)
+    output.append(contentsOf: reply.utf8)
     output.append(UInt8(ascii: "\n"))
   }
 
