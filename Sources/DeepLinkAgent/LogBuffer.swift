@@ -3,9 +3,10 @@ import DeepLinkWire
 /// The app's log lines of one round of the server loop, handed to the ``LogWriter`` together.
 ///
 /// The handler appends each line to ``bytes`` (no lock, no call per link); the server calls
-/// ``flush()`` once per round, before it sends the round's replies, so every line is queued
-/// before the reply to the link it records. The writer's own thread writes them out, so a
-/// log nobody reads holds no client up.
+/// ``flush()`` once per round, before it sends the round's replies, so every line is written
+/// (to a regular file) or queued (for a pipe or a terminal, which the writer's own thread
+/// writes, so that a log nobody reads holds no client up) before the reply to the link it
+/// records.
 struct LogBuffer {
   /// The lines added since the last flush, each with its `\n`: whoever logs appends here.
   var bytes: [UInt8] = []

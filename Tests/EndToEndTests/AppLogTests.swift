@@ -93,6 +93,25 @@ struct AppLogTests {
     #expect(mode == 0o600)
   }
 
+  /// Each link's log line is in the `--log` file when `deeplink` returns, so a script's
+  /// `deeplink …; grep … app.log` always finds it; and a `kill -9` right after loses none.
+  @Test func aLinksLineIsInTheLogFileWhenTheCommandReturns() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("app.log")
+    let app = try RunningApp.start(arguments: ["--log", file])
+    defer { app.stop() }
+    for id in [1, 2, 3, 42, 7] {
+      #expect(try app.deeplink("recipe", "--id", String(id)).status == 0)
+      let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+      #expect(lines.last?.hasPrefix("deeplink-app: applied debug://recipe?id=\(id) → ") == true, "\(lines)")
+    }
+    app.send(SIGKILL)
+    app.waitUntilExit()
+    let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("deeplink-app: applied ") }.count == 5, "\(lines)")
+  }
+
   /// A second run appends to the file rather than replacing what the first one wrote.
   @Test func logAppendsToAnExistingFile() throws {
     let directory = try TemporaryDirectory()

@@ -4,83 +4,55 @@
   import Darwin
 #endif
 
-/// Writes a program's log lines on a thread of its own, so that a log nobody reads never holds
-/// up the thread that logs: `deeplink-app 2>&1 | less`, a CI runner that reads its pipe late,
-/// a terminal paused with Ctrl-S.
+/// Writes a program's log lines as soon as it can, without letting a log nobody reads hold up
+/// the thread that logs: `deeplink-app 2>&1 | less`, a CI runner that reads its pipe late, a
+/// terminal paused with Ctrl-S.
 ///
-/// The logging thread hands over whole lines with ``append(_:force:)``, which copies them into
-/// a bounded buffer and returns: it never waits for the descriptor. The writer thread writes the
-/// buffer out with blocking `write(2)`s, and on a descriptor that was inherited non-blocking
-/// it waits for room with `poll(2)` instead of losing lines to `EAGAIN`. When the buffer is
-/// full, lines are dropped, counted, and reported in their place by one line,
-/// `<prefix>N log lines dropped: the log's reader did not keep up`, as soon as there is room
-/// again (and at the latest by ``finish(waitingAtMost:)``). Lines are written in the order
-/// they were appended.
-///
-/// Lines are gathered, not written one hand-over at a time: once the first lines of a batch
-/// arrive, the writer waits ``gatheringWindow`` (5 ms by default) for more before it takes
-/// the buffer, unless ``writeThreshold`` bytes (64 KiB) are waiting first or ``finish(waitingAtMost:)``
-/// is called. A line so reaches the descriptor at most about 5 ms after it was appended while
-/// the reader keeps up, and a busy program makes one `write(2)` per window or per 64 KiB
-/// instead of one per hand-over. ``append(_:force:)`` wakes the writer only when it waits for
-/// a first line or the threshold is passed: the server loop's hand-over once per round is a
-/// lock, a copy and an unlock, no system call (`deeplink-app` logging 16 pipelined links a
-/// round: BENCHMARKS.md, "The log's wake-ups").
+/// A regular file (`--log FILE`, `2> app.log`) never waits for a reader: ``append(_:force:)``
+/// writes the lines to it at once, so a line is in the file before the reply to the link it
+/// records is sent (`deeplink …; grep … app.log` finds it) and a killed program loses nothing
+/// it logged. Any other descriptor (a pipe, a terminal) is written by a thread of its own:
+/// ``append(_:force:)`` copies the lines into a bounded buffer, wakes that thread and returns;
+/// the thread writes everything queued with blocking `write(2)`s, and on a descriptor that was
+/// inherited non-blocking it waits for room with `poll(2)` instead of losing lines to
+/// `EAGAIN`. When the buffer is full, lines are dropped, counted, and reported in their place
+/// by one line, `<prefix>N log lines dropped: the log's reader did not keep up`, as soon as
+/// there is room again (and at the latest by ``finish(waitingAtMost:)``). Lines are written in
+/// the order they were appended.
 package final class LogWriter: @unchecked Sendable {
   /// How many bytes may wait for the reader: 1 MiB, some 8,000 lines of `applied …`.
   package static let defaultByteLimit = 1 << 20
-  /// How long the writer gathers lines before it writes them: 5 ms, unnoticeable in a log a
-  /// person reads, some 80 rounds of the busiest server loop.
-  package static let defaultGatheringWindow = 5
-  /// How many waiting bytes end the gathering early: 64 KiB, a Linux pipe's default capacity.
-  package static let defaultWriteThreshold = 64 * 1024
 
   /// Where the lines go (not closed by the writer).
   package let descriptor: Int32
-  /// Milliseconds the writer gathers lines before writing them.
-  package let gatheringWindow: Int
-  /// Waiting bytes that end the gathering at once.
-  package let writeThreshold: Int
   private let prefix: String
   private let byteLimit: Int
+  /// Whether the descriptor is a regular file, written by ``append(_:force:)`` itself.
+  private let writesAtOnce: Bool
   private let condition = ConditionLock()
   // Guarded by `condition`.
   private var pending: [UInt8] = []
   private var dropped = 0
   private var finishing = false
   private var done = false
-  private var writer = WriterState.writing
 
-  /// What the writer thread is doing, so that ``append(_:force:)`` wakes it only when it
-  /// waits for lines it has not got.
-  private enum WriterState {
-    /// Waiting for a first line: an append wakes it.
-    case idle
-    /// Waiting out the gathering window: only a passed threshold wakes it.
-    case gathering
-    /// Writing, or woken already: it looks at the buffer again before it waits.
-    case writing
-  }
-
-  /// Starts the writer thread for `descriptor` (not closed by the writer).
+  /// A writer for `descriptor` (not closed by the writer), with a thread of its own unless the
+  /// descriptor is a regular file.
   ///
   /// - Parameters:
   ///   - prefix: what the "dropped" line starts with, as the program's other lines do.
   ///   - byteLimit: how many bytes may wait for the reader before lines are dropped.
-  ///   - gatheringWindow: milliseconds the writer waits for more lines once some arrived;
-  ///     0 writes each hand-over as soon as the writer gets to it.
-  ///   - writeThreshold: waiting bytes that end the window early (at most `byteLimit`).
   /// - Throws: the ``Errno`` of `pthread_create` when no thread can be started.
-  package init(
-    descriptor: Int32, prefix: String, byteLimit: Int = defaultByteLimit,
-    gatheringWindow: Int = defaultGatheringWindow, writeThreshold: Int = defaultWriteThreshold
-  ) throws(Errno) {
+  package init(descriptor: Int32, prefix: String, byteLimit: Int = defaultByteLimit) throws(Errno) {
     self.descriptor = descriptor
     self.prefix = prefix
     self.byteLimit = byteLimit
-    self.gatheringWindow = max(0, gatheringWindow)
-    self.writeThreshold = max(1, min(writeThreshold, byteLimit))
-    try BackgroundThread.start { [self] in run() }
+    self.writesAtOnce = (try? FileStatus.of(FileDescriptor(rawValue: descriptor)))?.kind == .regularFile
+    if writesAtOnce {
+      done = true
+    } else {
+      try BackgroundThread.start { [self] in run() }
+    }
   }
 
   /// Opens `path` for appending the log (`open(2)`, created 0600, close-on-exec).
@@ -95,13 +67,15 @@ package final class LogWriter: @unchecked Sendable {
     }
   }
 
-  /// Queues `lines` (whole lines, each ending in `\n`) and returns without waiting for the
-  /// descriptor. The lines that do not fit in the buffer are dropped and counted, unless
-  /// `force` (for a program's last line, which must not be the one that goes missing).
+  /// Writes `lines` (whole lines, each ending in `\n`) to a regular file, or queues them for
+  /// the writer thread and returns without waiting for the descriptor. Queued lines that do not
+  /// fit in the buffer are dropped and counted, unless `force` (for a program's last line,
+  /// which must not be the one that goes missing).
   package func append(_ lines: UnsafeRawBufferPointer, force: Bool = false) {
     guard !lines.isEmpty else { return }
     condition.lock()
     defer { condition.unlock() }
+    guard !writesAtOnce else { return writeAll(lines) }
     let room = byteLimit - pending.count
     if dropped > 0, room > 0 || force {
       pending.append(contentsOf: droppedLine().utf8)
@@ -117,13 +91,7 @@ package final class LogWriter: @unchecked Sendable {
       pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: lines[..<cut]))
       dropped += lines[cut...].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
-    switch writer {
-    case .idle where !pending.isEmpty, .gathering where pending.count >= writeThreshold:
-      writer = .writing
-      condition.broadcast()
-    case .idle, .gathering, .writing:
-      break
-    }
+    condition.broadcast()
   }
 
   /// ``append(_:force:)`` of `text`'s UTF-8 bytes.
@@ -132,9 +100,9 @@ package final class LogWriter: @unchecked Sendable {
     text.withUTF8 { append(UnsafeRawBufferPointer($0), force: force) }
   }
 
-  /// Reports the lines still counted as dropped, lets the writer write what is queued at once
-  /// (no gathering window), and waits until it has, or until `milliseconds` have passed (a log
-  /// nobody reads must not keep the program from exiting). Later lines are not written.
+  /// Reports the lines still counted as dropped, and waits until the writer thread has written
+  /// what is queued, or until `milliseconds` have passed (a log nobody reads must not keep the
+  /// program from exiting). Later lines are not written.
   package func finish(waitingAtMost milliseconds: Int = 2_000) {
     condition.lock()
     defer { condition.unlock() }
@@ -150,37 +118,18 @@ package final class LogWriter: @unchecked Sendable {
     }
   }
 
-  /// Whether the writer is waiting out a gathering window (lines queued, none written yet):
-  /// for tests that need the writer there before they pass the threshold.
-  var isGathering: Bool {
-    condition.withLock { writer == .gathering }
-  }
-
   private func droppedLine() -> String {
     "\(prefix)\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the log's reader did not keep up\n"
   }
 
-  /// The writer thread: waits for lines, gathers more for the window (or until the threshold
-  /// or ``finish(waitingAtMost:)``), takes everything queued, writes it without the lock
-  /// held, repeats.
+  /// The writer thread: waits for lines, takes everything queued, writes it without the lock
+  /// held, repeats until ``finish(waitingAtMost:)`` and nothing is left.
   private func run() {
     Self.keepBrokenPipeFromSignalling(descriptor)
-    let window = Int64(gatheringWindow) * 1_000_000
     var writing: [UInt8] = []
     condition.lock()
     while true {
-      while pending.isEmpty, !finishing {
-        writer = .idle
-        condition.wait()
-      }
-      if !finishing, pending.count < writeThreshold, window > 0 {
-        let end = Clocks.monotonicNanoseconds + window
-        writer = .gathering
-        while !finishing, pending.count < writeThreshold, condition.wait(untilMonotonicNanoseconds: end) {
-          writer = .gathering
-        }
-      }
-      writer = .writing
+      while pending.isEmpty, !finishing { condition.wait() }
       if pending.isEmpty {
         done = true
         condition.broadcast()
