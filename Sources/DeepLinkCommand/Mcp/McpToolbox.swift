@@ -60,7 +60,7 @@ struct McpToolbox {
         throw .usage(.missingArgument(.open, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>"))
       }
       guard let url = value.stringValue else {
-        throw .arguments(.notAValue(name: "url", kind: Self.kind(of: value), expected: "a string"))
+        throw .arguments(.notAValue(name: "url", kind: value.kindName, expected: "a string"))
       }
       let link: Link
       do {
@@ -131,17 +131,6 @@ struct McpToolbox {
   {
     guard let (name, _) = arguments.first(where: { $0.1 != .null }) else { return }
     throw .usage(.unknownOption("--" + name, in: .command(command), suggestion: nil, known: takes))
-  }
-
-  static func kind(of value: JSON) -> String {
-    switch value {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .int, .double: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
   }
 
   /// A successful tool result: the text for the model, the same data structured.

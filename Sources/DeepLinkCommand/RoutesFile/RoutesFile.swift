@@ -32,9 +32,6 @@ package enum RoutesFile {
   static let routeKeys = ["name", "summary", "help", "parameters"]
   static let parameterKeys = ["name", "type", "required", "default", "choices", "range", "help"]
   static let rangeKeys = ["min", "max"]
-  /// A route count from which both decoders find duplicate names by hashing, not by a scan
-  /// (no dictionary at start-up for a small file, as in `RouteTable`).
-  static let hashedRouteCount = 32
 
   /// Reads and checks the file at `path`.
   ///
@@ -70,9 +67,6 @@ package enum RoutesFile {
   package static func contents(from bytes: [UInt8], file: String) throws(RoutesFileError)
     -> RoutesFileContents
   {
-    // A sound file is read straight from its bytes; anything else is decoded from its tree,
-    // which finds and names the problem.
-    if let contents = RoutesFileReader.contents(from: bytes) { return contents }
     let document: JSON
     do {
       document = try JSON.parseLocated(bytes)

@@ -68,7 +68,7 @@ enum RoutesFileDecoder {
     guard let routesValue else { throw LocatedProblem(location: top, problem: .missingKey("routes")) }
     guard case .array(let elements) = routesValue else {
       throw LocatedProblem(
-        location: top.with(key: "routes"), problem: .wrongType(expected: "an array", found: kind(routesValue))
+        location: top.with(key: "routes"), problem: .wrongType(expected: "an array", found: routesValue.kindName)
       )
     }
     guard !elements.isEmpty else {
@@ -78,7 +78,7 @@ enum RoutesFileDecoder {
     routes.reserveCapacity(elements.count)
     // Duplicates: compared one by one in a small table (no dictionary at start-up, as in
     // `RouteTable`), hashed in a large one.
-    let hashed = elements.count > RoutesFile.hashedRouteCount
+    let hashed = elements.count > RouteTable.linearSearchLimit
     var positions: [String: Int] = [:]
     if hashed { positions.reserveCapacity(elements.count) }
     for (index, element) in elements.enumerated() {
@@ -118,7 +118,7 @@ enum RoutesFileDecoder {
       case "help": help = try text(value, at: place, newlines: true)
       default:
         guard case .array(let elements) = value else {
-          throw LocatedProblem(location: place, problem: .wrongType(expected: "an array", found: kind(value)))
+          throw LocatedProblem(location: place, problem: .wrongType(expected: "an array", found: value.kindName))
         }
         for (index, element) in elements.enumerated() {
           var parameterLocation = location
@@ -142,7 +142,7 @@ enum RoutesFileDecoder {
   static func parameter(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> Parameter {
     // One pass sorts the members out (an unknown key is an error); `null` is a key left out.
     guard case .object(let members) = value else {
-      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: kind(value)))
+      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: value.kindName))
     }
     var found = ParameterMembers()
     for (key, value) in members {
@@ -234,7 +234,7 @@ enum RoutesFileDecoder {
       guard case .bool(let required) = value else {
         throw LocatedProblem(
           location: location.with(key: "required"),
-          problem: .wrongType(expected: "true or false", found: kind(value)))
+          problem: .wrongType(expected: "true or false", found: value.kindName))
       }
       if required, defaultValue != nil {
         throw LocatedProblem(location: location.with(key: "default"), problem: .requiredWithDefault)
@@ -263,7 +263,7 @@ enum RoutesFileDecoder {
       var place = location
       place.subkey = key
       guard case .int(let number) = value else {
-        throw LocatedProblem(location: place, problem: .wrongType(expected: "an integer", found: kind(value)))
+        throw LocatedProblem(location: place, problem: .wrongType(expected: "an integer", found: value.kindName))
       }
       bounds[key == "min" ? 0 : 1] = number
     }
@@ -278,7 +278,7 @@ enum RoutesFileDecoder {
   static func choices(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> [String] {
     guard case .array(let elements) = value else {
       throw LocatedProblem(
-        location: location, problem: .wrongType(expected: "an array of strings", found: kind(value)))
+        location: location, problem: .wrongType(expected: "an array of strings", found: value.kindName))
     }
     guard !elements.isEmpty else { throw LocatedProblem(location: location, problem: .noChoices) }
     var choices: [String] = []
@@ -319,13 +319,13 @@ enum RoutesFileDecoder {
       return .string(choice)
     case (.integer, _):
       throw LocatedProblem(
-        location: location, problem: .defaultOfWrongType(expected: "an integer", found: kind(value)))
+        location: location, problem: .defaultOfWrongType(expected: "an integer", found: value.kindName))
     case (.boolean, _):
       throw LocatedProblem(
-        location: location, problem: .defaultOfWrongType(expected: "true or false", found: kind(value)))
+        location: location, problem: .defaultOfWrongType(expected: "true or false", found: value.kindName))
     case (.string, _), (.choice, _):
       throw LocatedProblem(
-        location: location, problem: .defaultOfWrongType(expected: "a string", found: kind(value)))
+        location: location, problem: .defaultOfWrongType(expected: "a string", found: value.kindName))
     }
   }
 
@@ -336,7 +336,7 @@ enum RoutesFileDecoder {
     _ value: JSON, at location: RoutesFileLocation, keys: [String]
   ) throws(LocatedProblem) -> [(String, JSON)] {
     guard case .object(let members) = value else {
-      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: kind(value)))
+      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: value.kindName))
     }
     for (key, _) in members where !keys.contains(key) {
       throw unknownKey(key, at: location, keys: keys)
@@ -354,7 +354,7 @@ enum RoutesFileDecoder {
 
   static func string(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> String {
     guard case .string(let text) = value else {
-      throw LocatedProblem(location: location, problem: .wrongType(expected: "a string", found: kind(value)))
+      throw LocatedProblem(location: location, problem: .wrongType(expected: "a string", found: value.kindName))
     }
     return text
   }
@@ -388,15 +388,4 @@ enum RoutesFileDecoder {
     RouteTable.isScheme(text.utf8, allowUppercase: false)
   }
 
-  /// How a message names the JSON type of `value`.
-  static func kind(_ value: JSON) -> String {
-    switch value {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .int, .double: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
 }

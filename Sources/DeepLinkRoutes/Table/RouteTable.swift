@@ -37,7 +37,7 @@ public struct RouteTable: Sendable {
   /// `deeplink url` free of any: the first `String`-keyed dictionary in a process costs the
   /// Swift runtime a conformance lookup across the whole binary and a random hashing seed,
   /// about a fifth of that command's start-up (BENCHMARKS.md).
-  static let linearSearchLimit = 32
+  package static let linearSearchLimit = 32
 
   /// A table of `routes`. Use ``problems`` to check it; duplicate names keep the first route.
   public init(scheme: String = "debug", routes: [Route]) {
@@ -53,15 +53,6 @@ public struct RouteTable: Sendable {
       positions[route.name] = position
     }
     self.names = NameIndex(routes: routes, positions: positions)
-  }
-
-  /// Whether no two routes share a name, answered from the index when the table has one (a
-  /// routes file of 10,000 routes hashes each name once, here).
-  package var namesAreUnique: Bool {
-    if let positions = names.positions { return positions.count == routes.count }
-    return routes.indices.allSatisfy { position in
-      !routes[..<position].contains { $0.name == routes[position].name }
-    }
   }
 
   /// The route called `name` (exact, lowercase), if any: the first, if several are.

@@ -88,3 +88,18 @@ package enum JSON: Hashable, Sendable {
     if case .object(let value) = self { value } else { nil }
   }
 }
+
+extension JSON {
+  /// How a message names the value's JSON type: `null`, `a boolean`, `a number`, `a string`,
+  /// `an array`, `an object`.
+  package var kindName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .int, .double: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}

@@ -1,6 +1,5 @@
 /// The JSON grammar over bytes, one value or token at a time: what ``JSON/parse(_:)`` builds a
-/// tree with, and what a decoder that reads a large document straight from its bytes steps
-/// through (a routes file of 10,000 routes builds no tree: `RoutesFileReader`).
+/// tree with.
 ///
 ///     var reader = JSONReader(bytes: Array(#"{"a": 1}"#.utf8))
 ///     try reader.expect(UInt8(ascii: "{"))  // reader.index == 1
@@ -26,29 +25,6 @@ package struct JSONReader {
       }
       return index
     }
-  }
-
-  /// The string whose opening quote is at ``index`` when it is printable ASCII (bytes 0x20 to
-  /// 0x7E) without escapes, and ``index`` then after its closing quote; else `nil`, and
-  /// ``index`` unchanged. Such a string needs no check for control characters.
-  package mutating func printableASCIIString() -> String? {
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-    let start = index + 1
-    let found = bytes.withUnsafeBufferPointer { buffer -> (String, end: Int)? in
-      var end = start
-      while end < buffer.count {
-        let byte = buffer[end]
-        if byte == UInt8(ascii: "\"") {
-          return (String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self), end)
-        }
-        guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
-        end += 1
-      }
-      return nil
-    }
-    guard let found else { return nil }
-    index = found.end + 1
-    return found.0
   }
 
   /// The next byte, not consumed.
@@ -183,7 +159,7 @@ package struct JSONReader {
   package mutating func string() throws(JSONError) -> String {
     index += 1
     // The common string, ASCII without escapes, is made straight from the input: no buffer, no
-    // validation (a routes file of 10,000 routes holds about 100,000 of them).
+    // validation.
     var end = index
     var ascii: UInt8 = 0
     while end < bytes.count {

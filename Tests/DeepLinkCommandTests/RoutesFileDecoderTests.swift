@@ -4,9 +4,9 @@ import Testing
 
 @testable import DeepLinkCommand
 
-/// The fast path of a routes file (read straight from the bytes) against the decoder of the
-/// file's tree: it either gives up, and the decoder speaks, or reads exactly the decoder's table.
-@Suite("Routes file reader") struct RoutesFileReaderTests {
+/// Routes files written every way the format allows decode; what JSON and the format forbid,
+/// near the start of a file or far into a large one, is an error.
+@Suite("Routes file decoder") struct RoutesFileDecoderTests {
   /// Sound files, written every way the format allows: keys in any order, `null` for a key
   /// left out, escapes, non-ASCII, newlines in help, an `android` package, `$schema`, `version`.
   static let soundFiles: [String] = [
@@ -27,37 +27,16 @@ import Testing
     #"{"routes": [{"n\u0061me": "a"}]}"#,
   ]
 
-  /// The file as the decoder of its tree reads it, never through the reader (which
-  /// `RoutesFile.contents(from:file:)` tries first).
+  /// The file as ``RoutesFile/contents(from:file:)`` reads it.
   static func decoded(_ json: String) throws -> RoutesFileContents {
-    try RoutesFileDecoder.contents(JSON.parse(Array(json.utf8)))
+    try RoutesFile.contents(from: Array(json.utf8), file: "f.json")
   }
 
-  /// Everything a file declares: scheme, routes in order, fingerprint, Android package.
-  static func same(_ a: RoutesFileContents, _ b: RoutesFileContents) -> Bool {
-    a.table.scheme == b.table.scheme && a.table.routes == b.table.routes && a.table.version == b.table.version
-      && a.androidPackage == b.androidPackage
-  }
-
-  @Test("a sound file reads as the decoder's table, or is left to the decoder", arguments: soundFiles)
+  @Test("a sound file decodes", arguments: soundFiles)
   func soundFile(_ json: String) throws {
-    let decoded = try Self.decoded(json)
-    if let read = RoutesFileReader.contents(from: Array(json.utf8)) {
-      #expect(Self.same(read, decoded))
-    }
-  }
-
-  @Test("the usual files take the fast path")
-  func usualFilesAreRead() throws {
-    for json in Self.soundFiles.dropLast() {
-      let read = try #require(RoutesFileReader.contents(from: Array(json.utf8)), "\(json)")
-      #expect(Self.same(read, try Self.decoded(json)))
-    }
-  }
-
-  @Test("every broken file is left to the decoder, which names the problem", arguments: BrokenRoutesFile.all)
-  func brokenFile(_ file: BrokenRoutesFile) {
-    #expect(RoutesFileReader.contents(from: Array(file.json.utf8)) == nil)
+    let contents = try Self.decoded(json)
+    #expect(!contents.table.routes.isEmpty)
+    #expect(contents.table.problems == [])
   }
 
   @Test(
@@ -79,21 +58,19 @@ import Testing
       #"{"routes": [{"name": "a"}]"#,
     ])
   func forbidden(_ json: String) {
-    #expect(RoutesFileReader.contents(from: Array(json.utf8)) == nil)
     #expect(throws: RoutesFileError.self) { try RoutesFile.contents(from: Array(json.utf8), file: "f.json") }
   }
 
-  @Test("a large file: read, and a duplicate or reserved name far in is still found")
+  @Test("a large file: decoded, and a duplicate or reserved name far in is still found")
   func largeFile() throws {
     let routes = (0..<1_000).map { #"{"name": "r\#($0)", "summary": "Route \#($0)"}"# }
     let json = #"{"routes": ["# + routes.joined(separator: ",") + "]}"
-    let read = try #require(RoutesFileReader.contents(from: Array(json.utf8)))
-    #expect(Self.same(read, try Self.decoded(json)))
+    let decoded = try Self.decoded(json)
+    #expect(decoded.table.routes.map(\.name) == (0..<1_000).map { "r\($0)" })
     for extra in [#"{"name": "r900"}"#, #"{"name": "screenshot"}"#, #"{"name": "help"}"#] {
       var late = routes
       late.insert(extra, at: 950)
       let broken = #"{"routes": ["# + late.joined(separator: ",") + "]}"
-      #expect(RoutesFileReader.contents(from: Array(broken.utf8)) == nil, "\(extra)")
       #expect(throws: RoutesFileError.self) {
         try RoutesFile.contents(from: Array(broken.utf8), file: "f.json")
       }
