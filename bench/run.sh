@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: what a user of deeplink feels, and the app under load, each against its
-# baseline in the same run (BENCHMARKS.md says what each section measures).
+# `make bench`: the comparisons of issue 7, each against its baseline in the same run.
 #
 #   BIN=<release bin dir> bench/run.sh        (the Makefile passes BIN)
 #   BENCH_QUICK=1 ...                         smoke run: few repetitions, about a minute
@@ -157,14 +156,14 @@ declare -A PLACEMENTS=([one-core]="${CPUS[0]} ${CPUS[0]}" [unpinned]="$ALLOWED $
 ((${#CPUS[@]} > 1)) && PLACEMENTS[two-cores]="${CPUS[1]} ${CPUS[0]}"
 # MODE: clients, lines in flight per client, lines in all.
 declare -A MODES=([one-at-a-time]="1 1 $SEQUENTIAL" [pipelined-16]="1 16 $BULK" [32-clients]="32 1 $BULK")
-# Two workloads. "cached": every line is $SETTINGS, so after the first the app answers from its
-# reply cache. "distinct": every line a different link, from the three templates below with
-# {i} = 1...$DISTINCT (loadgen's sixth argument): 12,288 URLs cycled in order, 48 times the 256
-# the reply cache holds, so none is ever answered from it: each is parsed, applied, its state
-# and screen rendered. The echo servers get the same lines.
-# WORKLOAD/MODE measured, and the target of its ratio to the echo server.
-declare -A TARGETS=([cached/one-at-a-time]=0.5 [cached/pipelined-16]=0.5 [cached/32-clients]=0.5
-  [distinct/pipelined-16]=0.35 [distinct/32-clients]=0.5)
+# Two workloads. "cached": every line is $SETTINGS, the same link again and again. "distinct":
+# every line a different link, from the three templates below with {i} = 1...$DISTINCT
+# (loadgen's sixth argument): 12,288 URLs cycled in order. Either way each line is parsed,
+# applied, its state and screen rendered. The echo servers get the same lines.
+# WORKLOAD/MODE measured, and the floor of its ratio to the echo server: throughput is not a
+# target (a user feels a command's milliseconds, not links per second), only kept sane.
+declare -A TARGETS=([cached/one-at-a-time]=0.3 [cached/pipelined-16]=0.3 [cached/32-clients]=0.3
+  [distinct/pipelined-16]=0.2 [distinct/32-clients]=0.2)
 # field LOG SERVER NAME: median over rounds of a loadgen figure (rate, p50_us, p99_us).
 field() { grep " $2 " "$1" | tr ' ' '\n' | grep "^$3=" | cut -d= -f2 | median; }
 # ratio_to LOG SERVER: median over rounds of the app's rate / SERVER's rate in the same round.

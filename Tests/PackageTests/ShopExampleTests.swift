@@ -38,6 +38,11 @@ struct ShopExampleTests {
     #expect(
       try Self.shop("open", "shop://product?id=1", "--socket", app.socket).stdout.hasPrefix(
         "Shop › Red Shoes\n"))
+    // A link's shape is told in the shop's own scheme and routes, not the sample's debug://.
+    let bare = try Self.shop("open", "shop://", "--socket", app.socket)
+    #expect(bare.status != 0)
+    #expect(bare.stderr.contains("expected shop://<route>, such as shop://catalog"), "\(bare)")
+    #expect(!bare.stderr.contains("debug://"), "\(bare)")
     #expect(app.stop() == 0)
     #expect(app.log().contains("shop-app: applied shop://cart?edit=true → Shop › Cart\n"))
   }

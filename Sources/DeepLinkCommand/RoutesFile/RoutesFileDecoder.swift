@@ -68,7 +68,8 @@ enum RoutesFileDecoder {
     guard let routesValue else { throw LocatedProblem(location: top, problem: .missingKey("routes")) }
     guard case .array(let elements) = routesValue else {
       throw LocatedProblem(
-        location: top.with(key: "routes"), problem: .wrongType(expected: "an array", found: routesValue.kindName)
+        location: top.with(key: "routes"),
+        problem: .wrongType(expected: "an array", found: routesValue.kindName)
       )
     }
     guard !elements.isEmpty else {
@@ -118,7 +119,8 @@ enum RoutesFileDecoder {
       case "help": help = try text(value, at: place, newlines: true)
       default:
         guard case .array(let elements) = value else {
-          throw LocatedProblem(location: place, problem: .wrongType(expected: "an array", found: value.kindName))
+          throw LocatedProblem(
+            location: place, problem: .wrongType(expected: "an array", found: value.kindName))
         }
         for (index, element) in elements.enumerated() {
           var parameterLocation = location
@@ -142,7 +144,8 @@ enum RoutesFileDecoder {
   static func parameter(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> Parameter {
     // One pass sorts the members out (an unknown key is an error); `null` is a key left out.
     guard case .object(let members) = value else {
-      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: value.kindName))
+      throw LocatedProblem(
+        location: location, problem: .wrongType(expected: "an object", found: value.kindName))
     }
     var found = ParameterMembers()
     for (key, value) in members {
@@ -263,7 +266,8 @@ enum RoutesFileDecoder {
       var place = location
       place.subkey = key
       guard case .int(let number) = value else {
-        throw LocatedProblem(location: place, problem: .wrongType(expected: "an integer", found: value.kindName))
+        throw LocatedProblem(
+          location: place, problem: .wrongType(expected: "an integer", found: value.kindName))
       }
       bounds[key == "min" ? 0 : 1] = number
     }
@@ -336,7 +340,8 @@ enum RoutesFileDecoder {
     _ value: JSON, at location: RoutesFileLocation, keys: [String]
   ) throws(LocatedProblem) -> [(String, JSON)] {
     guard case .object(let members) = value else {
-      throw LocatedProblem(location: location, problem: .wrongType(expected: "an object", found: value.kindName))
+      throw LocatedProblem(
+        location: location, problem: .wrongType(expected: "an object", found: value.kindName))
     }
     for (key, _) in members where !keys.contains(key) {
       throw unknownKey(key, at: location, keys: keys)
@@ -354,7 +359,8 @@ enum RoutesFileDecoder {
 
   static func string(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> String {
     guard case .string(let text) = value else {
-      throw LocatedProblem(location: location, problem: .wrongType(expected: "a string", found: value.kindName))
+      throw LocatedProblem(
+        location: location, problem: .wrongType(expected: "a string", found: value.kindName))
     }
     return text
   }
