@@ -18,23 +18,29 @@ func eventually(within seconds: Double = Patience.seconds, _ condition: () -> Bo
   }
   return condition()
 }
-/// How many Unix sockets in the system are bound to `path`: the listener and every connection
-/// it accepted (Linux lists accepted sockets under the listener's path in /proc/net/unix).
-/// Unlike a count of this process's descriptors, other tests running in parallel do not
-/// disturb it.
+/// How many of this process's descriptors are Unix sockets bound to `path`: the listener and
+/// every connection it accepted and has not closed (`getsockname(2)` on an accepted socket
+/// gives the listener's address). The test process's own descriptors, not the system's table:
+/// /proc/net/unix is read a page per `read(2)`, each resuming at a position, so while other
+/// tests open and close thousands of sockets a read can skip or repeat any line, and a count
+/// from it can be wrong on every try. Descriptors that other tests open meanwhile are other
+/// sockets, bound elsewhere or not at all, and do not count.
 func socketCount(boundTo path: String) -> Int {
-  // Bytes, not text: another process's socket path need not be UTF-8, and one such line must
-  // not make the whole table unreadable.
-  guard let table = FileManager.default.contents(atPath: "/proc/net/unix") else { return -1 }
+  guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return -1 }
   let wanted = Array(path.utf8)
-  return table.split(separator: UInt8(ascii: "\n")).dropFirst().filter { line in
-    line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).last.map(Array.init) == wanted
-  }.count
+  return names.compactMap { Int32($0) }.filter { boundName(of: $0) == wanted }.count
 }
 
-/// The lines of /proc/net/unix that name `path`, for failure messages.
-func socketLines(boundTo path: String) -> [String] {
-  guard let table = FileManager.default.contents(atPath: "/proc/net/unix") else { return ["unreadable"] }
-  return table.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-    .filter { $0.hasSuffix(" " + path) }
+/// The path a Unix socket descriptor is bound to, as bytes; nil for anything else.
+private func boundName(of descriptor: Int32) -> [UInt8]? {
+  var address = sockaddr_un()
+  var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+  let status = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+  }
+  guard status == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
+  let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)!
+  let count = Int(length) - pathOffset
+  guard count > 0 else { return nil }
+  return withUnsafeBytes(of: &address.sun_path) { Array($0.prefix(count).prefix { $0 != 0 }) }
 }

@@ -77,9 +77,6 @@ final class RunningServer: Sendable {
     return error
   }
 
-  /// What `run` returned, if it has returned.
-  var outcomeSoFar: Result<Void, ServerError>? { outcome.withLock { $0 } }
-
   /// Stops the server and waits for `run` to return.
   @discardableResult
   func stop() -> Result<Void, ServerError>? {
