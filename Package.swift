@@ -43,9 +43,16 @@ let package = Package(
     .target(
       name: "DeepLinkAgent", dependencies: ["DeepLinkWire", "DeepLinkRoutes"],
       swiftSettings: strict),
+    // The system zlib (zlib1g-dev on Debian, the SDK's libz on Apple platforms), and inflating
+    // with it: for any reader of deflated data (zip entries, PNG image data).
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "ZlibInflate", dependencies: ["CZlib"], swiftSettings: strict),
+    // Readers of what a build ships, written for hostile input: XML and binary property lists,
+    // zip archives, Android manifests (`deeplink check-release`). Bytes in, values out.
+    .target(name: "ReleaseInspection", dependencies: ["ZlibInflate"], swiftSettings: strict),
     // The command line: tokenizer, commands, help, completion scripts, client flows.
     .target(
-      name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire"],
+      name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "ReleaseInspection"],
       swiftSettings: strict),
     .executableTarget(
       name: "deeplink", dependencies: ["DeepLinkCommand", "RecipeRoutes"], swiftSettings: strict),
@@ -85,6 +92,8 @@ let package = Package(
       name: "DeepLinkAgentTests",
       dependencies: ["AppModel", "DeepLinkAgent", "DeepLinkWire", "RecipeRoutes", "TestSupport"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
+    .testTarget(
+      name: "ReleaseInspectionTests", dependencies: ["ReleaseInspection", "ZlibInflate", "TestSupport"]),
     .testTarget(
       name: "DeepLinkCommandTests",
       dependencies: ["DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes", "TestSupport"],

@@ -54,6 +54,8 @@ function __deeplink_kind
       echo command
     case mcp
       echo command
+    case check-release
+      echo command
     case completions
       echo command
     case help
@@ -91,6 +93,7 @@ function __deeplink_names
       targets 'List the app, simulators and Android devices to send links to' \
       approve 'Let a simulator open the links in an app without asking' \
       mcp 'Serve the routes as tools to coding agents (MCP)' \
+      check-release 'Check that a release build does not register the debug scheme' \
       completions 'Print a shell completion script' \
       help 'Show help for a command or a route' \
       version 'Print the version'
@@ -352,6 +355,18 @@ function __deeplink_options
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
+    case command:check-release
+      printf '%s\t%s\n' \
+        --expect-registered 'Check a debug build: fail (exit 1) when the scheme is not registered' \
+        --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print the report as one JSON object' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
+        --help 'Show help for the command at hand'
     case command:completions
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
@@ -495,6 +510,15 @@ function __deeplink_value
           echo free
           return
       end
+    case command:check-release
+      switch $argv[2]
+        case --expect-registered
+          echo none
+          return
+        case --json
+          echo none
+          return
+      end
   end
   switch $argv[2]
     case --socket
@@ -531,6 +555,8 @@ function __deeplink_argument
     case command:open
       echo free
     case command:batch
+      echo path
+    case command:check-release
       echo path
     case command:completions
       printf '%s\n' words bash zsh fish

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Type-checks the libraries an app links (DeepLinkRoutes, DeepLinkWire, DeepLinkAgent,
-# DeepLinkCommand) for the Apple deployment targets Package.swift declares, with this Linux
+# DeepLinkCommand with the readers it uses, ZlibInflate and ReleaseInspection) for the Apple deployment targets Package.swift declares, with this Linux
 # toolchain's own compiler: every use of a standard-library API newer than macOS 13 / iOS 16
 # that is not under `if #available` / `@available` is an error naming file:line.
 #
@@ -21,7 +21,7 @@
 # compiled for, or run on, an Apple platform.
 #
 # usage: scripts/check-availability.sh [PACKAGE_ROOT] [TARGET...]
-#   PACKAGE_ROOT defaults to this package; TARGETs default to the four libraries (in
+#   PACKAGE_ROOT defaults to this package; TARGETs default to the libraries (in
 #   dependency order). DEEPLINK_AVAILABILITY_CACHE: where the stand-in SDK and its module
 #   cache live (default PACKAGE_ROOT/.build/availability; the first run builds the standard
 #   library from its interface, about a minute of CPU per platform).
@@ -33,7 +33,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "${1:-$here}" && pwd)
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(DeepLinkRoutes DeepLinkWire DeepLinkAgent DeepLinkCommand)
+[ ${#targets[@]} -gt 0 ] || targets=(DeepLinkRoutes DeepLinkWire DeepLinkAgent ZlibInflate ReleaseInspection DeepLinkCommand)
 
 swiftc=$(command -v swiftc) || { echo "check-availability: swiftc is not on PATH" >&2; exit 2; }
 toolchain=$(cd "$(dirname "$(readlink -f "$swiftc")")/.." && pwd)
@@ -125,7 +125,7 @@ for platform in "x86_64-apple-macosx$macos" "x86_64-apple-ios$ios-simulator"; do
     if ! "$swiftc" -emit-module -wmo -parse-as-library -swift-version 6 \
       -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature ExistentialAny \
       -target "$platform" -Xfrontend -disable-objc-interop -resource-dir "$sdk/resources" -sdk "$sdk/sysroot" \
-      -I "$systemc" -I "$out" -module-cache-path "$sdk/module-cache" \
+      -I "$systemc" -I "$root/Sources/CZlib" -I "$out" -module-cache-path "$sdk/module-cache" \
       -package-name deeplink -module-name "$target" -emit-module-path "$out/$target.swiftmodule" \
       $sources 2> >(grep -v "Could not read SDKSettings.json" >&2); then
       echo "check-availability: $target does not type-check for $platform (errors above)" >&2

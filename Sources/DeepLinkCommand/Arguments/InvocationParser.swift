@@ -69,7 +69,8 @@ struct InvocationParser {
       return .url(try parseRoute(route, allowsGlobalOptions: true))
     }
     let (words, flags) = try parseArguments(of: command)
-    let maximum = [.open, .batch, .completions, .help].contains(command) ? 1 : 0
+    let maximum =
+      command == .checkRelease ? Int.max : [.open, .batch, .completions, .help].contains(command) ? 1 : 0
     if words.count > maximum {
       if afterTerminator, words[maximum].utf8.first == UInt8(ascii: "-") {
         throw .optionAfterTerminator(words[maximum], in: .command(command))
@@ -127,6 +128,13 @@ struct InvocationParser {
       }
       return .wait(pid: pid)
     case .mcp: return .mcp
+    case .checkRelease:
+      guard !words.isEmpty else {
+        throw .missingArgument(
+          .checkRelease, what: "a path: an .app, .xcarchive, .ipa, Info.plist or AndroidManifest.xml")
+      }
+      return .checkRelease(
+        paths: words, expectRegistered: flags.contains(BuiltInCommand.expectRegisteredFlag))
     case .version: return .version
     case .batch:
       return .batch(path: word == "-" ? nil : word)

@@ -15,6 +15,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   case targets
   case approve
   case mcp
+  case checkRelease = "check-release"
   case completions
   case help
   case version
@@ -37,6 +38,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .targets: "[--json]"
     case .approve: "--bundle-id <id>"
     case .mcp: ""
+    case .checkRelease: "<path>... [--expect-registered]"
     case .completions: "<bash | zsh | fish>"
     case .help: "[<command> | <route>]"
     case .version: ""
@@ -56,6 +58,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .targets: "List the app, simulators and Android devices to send links to"
     case .approve: "Let a simulator open the links in an app without asking"
     case .mcp: "Serve the routes as tools to coding agents (MCP)"
+    case .checkRelease: "Check that a release build does not register the debug scheme"
     case .completions: "Print a shell completion script"
     case .help: "Show help for a command or a route"
     case .version: "Print the version"
@@ -139,6 +142,19 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
         + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
         + "no state, and 'screenshot' returns a PNG of the screen). Configure an agent with the command 'deeplink mcp'; see README.md."
+    case .checkRelease:
+      "Reads what a build ships and fails when it registers the table's scheme "
+        + "(compared without regard to case, as URL schemes are): the release gate of a build "
+        + "pipeline. A path is an app bundle (Info.plist at its root or in Contents/), an "
+        + ".xcarchive (every app under Products/Applications), an .ipa (Payload/<name>.app/"
+        + "Info.plist, read from the zip's directory without unpacking it), an Info.plist (XML "
+        + "or binary) or an Android manifest (the merged AndroidManifest.xml of a build). Each "
+        + "file read gets one line: where the scheme is registered (CFBundleURLTypes[1]."
+        + "CFBundleURLSchemes[0], or the manifest's line and activity), or that it is not. "
+        + "Exit 0 when no path registers it, 1 when one does, 66 when a path cannot be read "
+        + "(missing, truncated, not a plist, a broken zip). --expect-registered checks a debug "
+        + "build instead: exit 1 when the scheme is missing. --json prints one object with "
+        + "'files' and 'unreadable'. See docs/release-builds.md."
     case .completions:
       "Prints a completion script for the shell, generated from the route table, so that "
         + "routes, options and their values complete with Tab. Load it from your shell's "
@@ -216,10 +232,20 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       ]
     case .mcp:
       [Option(.timeout, help: "How long each tool call waits for the app")]
+    case .checkRelease:
+      [
+        Option(
+          flag: Self.expectRegisteredFlag,
+          help: "Check a debug build: fail (exit 1) when the scheme is not registered"),
+        Option(.json, help: "Print the report as one JSON object"),
+      ]
     case .url, .batch, .completions, .help, .version:
       []
     }
   }
+
+  /// `--expect-registered`, of ``checkRelease``.
+  package static let expectRegisteredFlag = "--expect-registered"
 
   /// `--png <file>`, of ``screen``.
   package static let pngFlag = "--png"
@@ -235,6 +261,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .approve: [Self.bundleIDFlag]
     case .screen: [Self.pngFlag]
     case .wait: [Self.pidFlag]
+    case .checkRelease: [Self.expectRegisteredFlag]
     default: []
     }
   }
@@ -257,6 +284,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .batch: "batch takes at most one file"
     case .completions: "completions takes one shell"
     case .help: "help takes one command or route"
+    case .checkRelease: "check-release takes paths"
     case .routes, .state, .screen, .wait, .targets, .approve, .mcp, .version: "\(name) takes no arguments"
     }
   }

@@ -8,6 +8,7 @@ package import DeepLinkRoutes
 ///     deeplink open debug://settings  // .open(settings)
 ///     deeplink routes --markdown      // .routes(.markdown)
 ///     deeplink batch steps.txt        // .batch(path: "steps.txt")
+///     deeplink check-release X.ipa    // .checkRelease(paths: ["X.ipa"], expectRegistered: false)
 package enum Command: Hashable, Sendable {
   /// Send the link, wait for the acknowledgement, print the screen (or the state with `--json`).
   case link(Link)
@@ -35,6 +36,9 @@ package enum Command: Hashable, Sendable {
   case targets
   /// Pre-approve the table's scheme on a simulator for the app with this bundle id.
   case approve(bundleID: String)
+  /// Check that the builds at `paths` do not register the table's scheme (with
+  /// `expectRegistered`, that they do).
+  case checkRelease(paths: [String], expectRegistered: Bool)
   /// Print a completion script.
   case completions(shell: CompletionShell)
   /// Print help, to stdout, exit 0.

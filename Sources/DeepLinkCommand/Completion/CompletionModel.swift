@@ -153,7 +153,7 @@ package struct CompletionModel: Sendable {
     case .help: .topic
     case .url: .route
     case .completions: .words(CompletionShell.allCases.map(\.rawValue))
-    case .batch: .path
+    case .batch, .checkRelease: .path
     case .open: .free
     case .routes, .state, .screen, .wait, .targets, .approve, .mcp, .version: .none
     }

@@ -173,6 +173,17 @@ package enum HelpFormatter {
       ]
     case .wait:
       return [("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app")]
+    case .checkRelease:
+      return [
+        (
+          "\(ToolName.current) check-release build/Release-iphoneos/Recipes.app",
+          "exits 1, naming the place, if the release build registers \(table.scheme)://"
+        ),
+        (
+          "\(ToolName.current) check-release --expect-registered Recipes-Debug.ipa",
+          "exits 1 if the debug build does not"
+        ),
+      ]
     case .mcp:
       let add = (
         "claude mcp add \(ToolName.current) -- \(ToolName.current) mcp",

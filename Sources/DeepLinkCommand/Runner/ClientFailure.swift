@@ -36,6 +36,8 @@ enum ClientFailure: Error {
   case appExited(pid: Int32, status: ProcessProbe.ExitStatus?)
   /// A usage error found by a command after parsing (`url` of a link too long to send).
   case usage(String, hint: String?)
+  /// `check-release` failed (``ReleaseCheckReport/failure``): exit 1 or 66.
+  case releaseCheck(ExitCode, kind: String, message: String, hint: String?)
 
   var exitCode: ExitCode {
     switch self {
@@ -63,6 +65,7 @@ enum ClientFailure: Error {
     case .appExited: .unavailable
     case .batch(_, _, let code, _): code
     case .device(let failure): failure.exitCode
+    case .releaseCheck(let code, _, _, _): code
     }
   }
 
@@ -92,6 +95,7 @@ enum ClientFailure: Error {
     case .appExited: FailureKind.appExited.rawValue
     case .device(let failure):
       failure.exitCode == .usage ? FailureKind.usage.rawValue : FailureKind.device.rawValue
+    case .releaseCheck(_, let kind, _, _): kind
     }
   }
 
@@ -104,6 +108,7 @@ enum ClientFailure: Error {
   /// A second line pointing at help, if there is one.
   var hint: String? {
     if case .usage(_, let hint) = self { return hint }
+    if case .releaseCheck(_, _, _, let hint) = self { return hint }
     return nil
   }
 
@@ -150,6 +155,7 @@ enum ClientFailure: Error {
       "an app accepts connections on \(path) but did not answer within "
         + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"
     case .device(let failure): failure.message
+    case .releaseCheck(_, _, let message, _): message
     }
   }
 }

@@ -271,6 +271,8 @@ public struct DeepLinkTool {
       try listTargets(options)
     case .approve(let bundleID):
       try approve(bundleID, options: options)
+    case .checkRelease(let paths, let expectRegistered):
+      try checkRelease(paths, expectRegistered: expectRegistered, options: options)
     case .completions(let shell):
       // The script always carries the built-in table: it is installed once, and asks
       // `deeplink` whenever a routes file is in effect where Tab is pressed.

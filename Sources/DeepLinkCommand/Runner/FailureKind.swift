@@ -28,6 +28,12 @@ package enum FailureKind: String, CaseIterable, Hashable, Sendable {
   case system
   /// Standard input could not be read (`deeplink mcp`). Exit 64.
   case input
+  /// `check-release`: the scheme is registered in a release build. Exit 1.
+  case registered
+  /// `check-release --expect-registered`: the scheme is missing from a debug build. Exit 1.
+  case notRegistered = "not-registered"
+  /// `check-release`: a path cannot be read. Exit 66.
+  case unreadable
   /// A simulator or Android target failed (its message says how); its exit code is the
   /// failure's own.
   case device
