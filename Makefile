@@ -89,7 +89,7 @@ docs:
 	for library in $(DOC_LIBRARIES); do \
 	  graphs=.build/docs/symbol-graphs/$$library; rm -rf "$$graphs" && mkdir -p "$$graphs" || exit 1; \
 	  swift-symbolgraph-extract -module-name $$library -target "$$triple" -I "$$modules" \
-	    -I Sources/DeepLinkSystemC/include -minimum-access-level public -output-dir "$$graphs" || exit 1; \
+	    -I Sources/DeepLinkSystemC/include -I Sources/CZlib -minimum-access-level public -output-dir "$$graphs" || exit 1; \
 	  docc convert Sources/$$library/$$library.docc --additional-symbol-graph-dir "$$graphs" \
 	    --fallback-display-name $$library --fallback-bundle-identifier deeplink.$$library \
 	    --warnings-as-errors --output-path .build/docs/$$library.doccarchive || exit 1; \

@@ -29,7 +29,7 @@ struct StyleTests {
 
 struct ExitCodeTests {
   @Test func valuesAreStable() {
-    #expect(ExitCode.allCases.map(\.rawValue) == [0, 64, 65, 69, 70, 75, 141])
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 70, 75, 141])
     #expect(UsageError.trailingBackslash.exitCode.rawValue == 64)
   }
 }

@@ -32,7 +32,8 @@ struct DocumentationTests {
       "/usr/bin/env",
       [
         "swift-symbolgraph-extract", "-module-name", module, "-target", build.triple,
-        "-I", build.modules, "-I", PackageBuild.root + "/Sources/DeepLinkSystemC/include",
+        "-I", build.modules, "-I", PackageBuild.root + "/Sources/DeepLinkSystemC/include", "-I",
+        PackageBuild.root + "/Sources/CZlib",
         "-minimum-access-level", "public", "-output-dir", output.path,
       ])
     #expect(extract.status == 0, "\(extract)")
