@@ -396,6 +396,32 @@ printf '   fork to the tools/list reply, built-in table: %s ms   (target <= 5 ms
 SUMMARY+=("MCP tool call / C client round trip|$(fmt "$MCP_RATIO" 2)x|<= 2x|$(verdict "$MCP_RATIO" '<=' 2)")
 SUMMARY+=("deeplink mcp, start to tools/list answered|$(fmt "$MCP_START" 2) ms|<= 5 ms|$(verdict "$MCP_START" '<=' 5)")
 
+echo "10. check-release on a 50 MB .ipa: the central directory and one Info.plist (ms, median)"
+# An .ipa as Xcode exports it, written by Python's zipfile: a 50 MB stored executable of random
+# bytes (incompressible), resources, and a deflated binary Info.plist registering debug://.
+IPA=$DIR/Recipes.ipa
+python3 - "$IPA" <<'PY'
+import os, plistlib, sys, zipfile
+plist = {'CFBundleIdentifier': 'com.example.Recipes', 'CFBundleURLTypes': [
+    {'CFBundleURLName': 'com.example.recipes', 'CFBundleURLSchemes': ['recipes']},
+    {'CFBundleURLName': 'com.example.debug', 'CFBundleURLSchemes': ['debug']}]}
+with zipfile.ZipFile(sys.argv[1], 'w') as z:
+    z.writestr('Payload/Recipes.app/Recipes', os.urandom(50 << 20), zipfile.ZIP_STORED)
+    for i in range(200):
+        z.writestr('Payload/Recipes.app/Assets/image-%03d.png' % i, os.urandom(1024), zipfile.ZIP_DEFLATED)
+    z.writestr('Payload/Recipes.app/Info.plist', plistlib.dumps(plist, fmt=plistlib.FMT_BINARY), zipfile.ZIP_DEFLATED)
+PY
+CHECK=("$BIN/deeplink" check-release "$IPA")
+[[ $("${CHECK[@]}" 2>/dev/null) == "debug registered in $IPA:Payload/Recipes.app/Info.plist at CFBundleURLTypes[1].CFBundleURLSchemes[0]" ]] ||
+  { echo "bench: '${CHECK[*]}' did not find the scheme" >&2; exit 70; }
+# check-release exits 1 (the scheme is registered): hyperfine must not count that a failure.
+hyperfine_rounds checkrelease -i "$BIN/deeplink url recipe --id 42" "$BIN/deeplink check-release $IPA" "cat $IPA"
+CHECK_MS=$(ms checkrelease 1)
+printf '   deeplink url (start-up) %s   check-release %s (%s MiB .ipa)   cat, reading it whole %s\n' \
+  "$(ms checkrelease 0)" "$CHECK_MS" "$(($(wc -c <"$IPA") >> 20))" "$(ms checkrelease 2)"
+printf '   check-release of a 50 MB .ipa, whole process: %s ms   (target <= 20 ms)\n\n' "$(fmt "$CHECK_MS" 2)"
+SUMMARY+=("check-release of a 50 MB .ipa, whole process|$(fmt "$CHECK_MS" 2) ms|<= 20 ms|$(verdict "$CHECK_MS" '<=' 20)")
+
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-58s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
   tee "$OUT/summary.txt"
