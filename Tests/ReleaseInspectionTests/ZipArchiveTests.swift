@@ -39,6 +39,17 @@ struct ZipArchiveTests {
     }
   }
 
+  /// A stored entry a little over the limit: nothing is inflated, so only the size its header
+  /// declares stops it.
+  @Test func aStoredEntryOverTheLimitIsRefused() throws {
+    let archive = try ZipArchive(MemoryBytes(try IndependentWriters.zip("[('f', b'x' * 1500, False)]")))
+    #expect(archive.entries[0].method == 0)
+    #expect(throws: ZipError.entryTooLarge(name: "f", limit: 1000)) {
+      try archive.contents(of: archive.entries[0], limit: 1000)
+    }
+    #expect(try archive.contents(of: archive.entries[0], limit: 1500).count == 1500)
+  }
+
   @Test func anEntryWhoseHeaderUnderstatesItsSizeIsStillCutAtTheLimit() throws {
     var bytes = try IndependentWriters.zip("[('big', b'\\0' * (1 << 20), True)]")
     // Rewrite the central directory's uncompressed size (offset 24 of its header) to 10.
