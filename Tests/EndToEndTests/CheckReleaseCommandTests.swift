@@ -213,6 +213,49 @@ struct CheckReleaseCommandTests {
     #expect(json.stderr.contains(#""exitCode":66"#))
   }
 
+  /// Real files broken the ways downloads and builds break them: written by plistlib and
+  /// zipfile, then cut short or damaged. Each is 66, naming the file (inside an archive, the
+  /// entry) and what is wrong.
+  @Test func truncatedAndBrokenFilesFromRealWritersExit66() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.python(
+      """
+      import plistlib, sys, zipfile
+      d = sys.argv[1]
+      plist = plistlib.dumps({'CFBundleURLTypes': [{'CFBundleURLSchemes': ['debug']}]}, fmt=plistlib.FMT_BINARY)
+      with open(d + '/cut.plist', 'wb') as f: f.write(plist[:-10])
+      with zipfile.ZipFile(d + '/Good.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
+          z.writestr('Payload/A.app/Info.plist', plist)
+      data = open(d + '/Good.ipa', 'rb').read()
+      with open(d + '/cut.ipa', 'wb') as f: f.write(data[:len(data) // 2])
+      at = data.index(b'Info.plist') + len('Info.plist') + 4
+      broken = bytearray(data)
+      broken[at] ^= 0xFF
+      with open(d + '/crc.ipa', 'wb') as f: f.write(bytes(broken))
+      with zipfile.ZipFile(d + '/text.ipa', 'w') as z:
+          z.writestr('Payload/A.app/Info.plist', 'not a plist')
+      """, in: directory)
+    let d = directory.path
+    #expect(try Command.deeplink("check-release", d + "/Good.ipa").status == 1)
+    for (name, reason) in [
+      ("cut.plist", "cannot read \(d)/cut.plist: not a valid binary property list"),
+      ("cut.ipa", "cannot read \(d)/cut.ipa: not a zip archive"),
+      (
+        "crc.ipa",
+        "cannot read \(d)/crc.ipa:Payload/A.app/Info.plist: Payload/A.app/Info.plist in the archive is broken"
+      ),
+      ("text.ipa", "cannot read \(d)/text.ipa:Payload/A.app/Info.plist: not a valid XML property list"),
+    ] {
+      let result = try Command.deeplink("check-release", d + "/" + name)
+      #expect(result.status == 66, "\(name): \(result)")
+      #expect(result.stderr.hasPrefix("deeplink: error: " + reason), "\(name): \(result)")
+      #expect(
+        result.stderr.hasSuffix("\nGive a built .app, .xcarchive, .ipa, Info.plist or AndroidManifest.xml.\n")
+      )
+    }
+  }
+
   @Test func noPathIsAUsageError() throws {
     let result = try Command.deeplink("check-release")
     #expect(result.status == 64)
