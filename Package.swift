@@ -26,11 +26,14 @@ let package = Package(
     // The route table: declarations, URL building and parsing. Portable (no Glibc, no Foundation).
     .target(name: "DeepLinkRoutes", swiftSettings: strict),
     // The recipe sample's route table: what `deeplink` and `deeplink-app` share.
-    .target(name: "RecipeRoutes", dependencies: ["DeepLinkRoutes"], swiftSettings: strict),
+    .target(
+      name: "RecipeSampleRoutes", dependencies: ["DeepLinkRoutes"], path: "Sources/Sample/RecipeSampleRoutes",
+      swiftSettings: strict),
     // The recipe sample's headless app model: effects, navigation stack, overrides, data set,
     // screen text.
     .target(
-      name: "AppModel", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeRoutes"],
+      name: "RecipeSampleApp", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeSampleRoutes"],
+      path: "Sources/Sample/RecipeSampleApp",
       swiftSettings: strict),
     // JSON values, line framing, Unix-domain sockets (server loop and client).
     // C: the Linux system calls Glibc hides from Swift (accept4, pipe2: atomic close-on-exec),
@@ -55,14 +58,16 @@ let package = Package(
       name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "ReleaseInspection"],
       swiftSettings: strict),
     .executableTarget(
-      name: "deeplink", dependencies: ["DeepLinkCommand", "RecipeRoutes"], swiftSettings: strict),
+      name: "deeplink", dependencies: ["DeepLinkCommand", "RecipeSampleRoutes"], swiftSettings: strict),
     .executableTarget(
-      name: "deeplink-app", dependencies: ["AppModel", "DeepLinkAgent", "RecipeRoutes"], swiftSettings: strict
+      name: "deeplink-app", dependencies: ["RecipeSampleApp", "DeepLinkAgent", "RecipeSampleRoutes"],
+      swiftSettings: strict
     ),
     // `make bench`'s Swift microbenchmarks (parse, build, dispatch at 10,000 routes); never run
     // by `make test`.
     .executableTarget(
-      name: "deeplink-bench", dependencies: ["DeepLinkAgent", "AppModel", "DeepLinkRoutes", "RecipeRoutes"],
+      name: "deeplink-bench",
+      dependencies: ["DeepLinkAgent", "RecipeSampleApp", "DeepLinkRoutes", "RecipeSampleRoutes"],
       path: "bench/DeepLinkBench", swiftSettings: strict),
 
     // Fuzzing (`make fuzz`): the properties each fuzzer checks, shared with the regression
@@ -71,7 +76,8 @@ let package = Package(
     .target(
       name: "FuzzChecks",
       dependencies: [
-        "AppModel", "DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes",
+        "RecipeSampleApp", "DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire",
+        "RecipeSampleRoutes",
       ],
       path: "Fuzz/FuzzChecks", swiftSettings: strict),
     .executableTarget(
@@ -85,28 +91,33 @@ let package = Package(
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes", "RecipeRoutes", "TestSupport"]),
+      name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes", "RecipeSampleRoutes", "TestSupport"]),
     .testTarget(
-      name: "AppModelTests", dependencies: ["AppModel", "RecipeRoutes", "TestSupport"], exclude: ["Golden"]),
+      name: "RecipeSampleAppTests", dependencies: ["RecipeSampleApp", "RecipeSampleRoutes", "TestSupport"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "DeepLinkAgentTests",
-      dependencies: ["AppModel", "DeepLinkAgent", "DeepLinkWire", "RecipeRoutes", "TestSupport"]),
+      dependencies: ["RecipeSampleApp", "DeepLinkAgent", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
     .testTarget(
       name: "ReleaseInspectionTests", dependencies: ["ReleaseInspection", "ZlibInflate", "TestSupport"]),
     .testTarget(
       name: "DeepLinkCommandTests",
-      dependencies: ["DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes", "TestSupport"],
+      dependencies: [
+        "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "CompletionTests",
       dependencies: [
-        "DeepLinkCommand", "DeepLinkRoutes", "AppModel", "RecipeRoutes", "TestSupport", "deeplink",
+        "DeepLinkCommand", "DeepLinkRoutes", "RecipeSampleApp", "RecipeSampleRoutes", "TestSupport",
+        "deeplink",
         "deeplink-app",
       ],
       exclude: ["Drivers"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeRoutes", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport"]),
     // Simulator and Android targets, against stand-in xcrun and adb (Tests/DeviceTests/StandIns).
     .testTarget(
       name: "DeviceTests", dependencies: ["DeepLinkCommand", "TestSupport"], exclude: ["StandIns"]),
@@ -120,7 +131,8 @@ let package = Package(
     .testTarget(
       name: "HardeningTests",
       dependencies: [
-        "AppModel", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "RecipeRoutes", "TestSupport",
+        "RecipeSampleApp", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "RecipeSampleRoutes",
+        "TestSupport",
       ],
       exclude: ["Golden"]),
   ],

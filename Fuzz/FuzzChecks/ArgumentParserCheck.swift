@@ -1,6 +1,6 @@
 import DeepLinkCommand
 public import DeepLinkRoutes
-public import RecipeRoutes
+public import RecipeSampleRoutes
 
 /// The command-line parser's properties, for `fuzz-arguments` and its regression tests.
 public enum ArgumentParserCheck {

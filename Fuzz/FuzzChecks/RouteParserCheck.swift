@@ -1,6 +1,6 @@
-import AppModel
 public import DeepLinkRoutes
-public import RecipeRoutes
+import RecipeSampleApp
+public import RecipeSampleRoutes
 
 /// The URL parser's properties, for `fuzz-route-parser` and its regression tests.
 public enum RouteParserCheck {

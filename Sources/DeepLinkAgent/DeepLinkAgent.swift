@@ -132,21 +132,3 @@ public struct DeepLinkAgent: Sendable {
     return RunningAgent(socket: path, server: server)
   }
 }
-
-/// An agent started by ``DeepLinkAgent/start(socket:apply:state:)``.
-public struct RunningAgent: Sendable {
-  /// The socket path it serves.
-  public let socket: String
-  let server: LineServer
-
-  /// Stops serving: the socket is removed and the thread ends soon after.
-  public func stop() {
-    server.stop()
-  }
-}
-
-/// Why an agent could not serve, in one sentence naming the problem and the fix.
-public struct AgentError: Error, Hashable, Sendable {
-  /// The message, such as `another app is already listening on /tmp/…/app.sock`.
-  public let message: String
-}

@@ -191,17 +191,6 @@ extension UnsafeBufferPointer<UInt8> {
 /// `open, state, screen, routes, values, ping`, for "use one of …".
 private let operationNames = Operation.allCases.map(\.rawValue).joined(separator: ", ")
 
-/// Error reply lines, for the handler and for the server's rejections before parsing.
-enum ErrorReply {
-  /// `{"ok":false,"version":…,"error":{"kind":…,"message":…}}`.
-  static func line(kind: ErrorKind, message: String, version: String) -> String {
-    JSON.object([
-      ("ok", .bool(false)), ("version", .string(version)),
-      ("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))])),
-    ]).serialized
-  }
-}
-
 extension String {
   /// The text as a log line quotes a URL: whole up to 200 bytes, else its first 160
   /// characters and its length, so that a 64 KiB link logs one readable line.

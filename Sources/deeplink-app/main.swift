@@ -1,6 +1,6 @@
-import AppModel
 import DeepLinkAgent
-import RecipeRoutes
+import RecipeSampleApp
+import RecipeSampleRoutes
 
 #if canImport(Glibc)
   import Glibc

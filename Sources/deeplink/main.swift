@@ -1,5 +1,5 @@
 import DeepLinkCommand
-import RecipeRoutes
+import RecipeSampleRoutes
 
 #if canImport(Glibc)
   import Glibc

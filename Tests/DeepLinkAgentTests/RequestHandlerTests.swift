@@ -1,7 +1,7 @@
 import DeepLinkAgent
 import DeepLinkRoutes
 import DeepLinkWire
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// The wire protocol as the app answers it, one line in, one line out, without a socket.

@@ -1,9 +1,9 @@
-import AppModel
 import DeepLinkAgent
 import DeepLinkRoutes
 import DeepLinkWire
 import Foundation
-import RecipeRoutes
+import RecipeSampleApp
+import RecipeSampleRoutes
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import DeepLinkCommand
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 struct BatchLineTests {

@@ -1,6 +1,6 @@
 import DeepLinkCommand
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// Every parsing rule of the command line, on a small table with every kind of parameter.

@@ -1,7 +1,7 @@
 import DeepLinkCommand
 import DeepLinkRoutes
 import Foundation
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// README.md's generated parts stay true to the code.

@@ -1,7 +1,7 @@
 import DeepLinkCommand
 import DeepLinkRoutes
 import DeepLinkWire
-import RecipeRoutes
+import RecipeSampleRoutes
 import TestSupport
 import Testing
 

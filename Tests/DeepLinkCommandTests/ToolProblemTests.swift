@@ -1,6 +1,6 @@
 import DeepLinkCommand
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// `DeepLinkTool.problems`: the names a command-line tool keeps for itself are checked by

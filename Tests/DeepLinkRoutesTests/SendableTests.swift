@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// Compiles only while every public type stays `Sendable`, so that one table and its links

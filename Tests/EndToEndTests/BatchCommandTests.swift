@@ -41,8 +41,9 @@ struct BatchCommandTests {
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr == "")
     let screens = try [
-      checkedInFile("AppModelTests/Golden/settings.txt"), checkedInFile("AppModelTests/Golden/recipe-42.txt"),
-      checkedInFile("AppModelTests/Golden/recipe-edit-42-unsaved.txt"),
+      checkedInFile("RecipeSampleAppTests/Golden/settings.txt"),
+      checkedInFile("RecipeSampleAppTests/Golden/recipe-42.txt"),
+      checkedInFile("RecipeSampleAppTests/Golden/recipe-edit-42-unsaved.txt"),
     ]
     #expect(result.stdout == Self.expectedOutput(screens: screens))
     #expect(try app.screen() == screens[2])

@@ -1,6 +1,6 @@
 import DeepLinkRoutes
 import DeepLinkWire
-import RecipeRoutes
+import RecipeSampleRoutes
 import TestSupport
 import Testing
 
@@ -49,7 +49,7 @@ struct LinkCommandTests {
     let result = try app.deeplink(route.arguments)
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr == "")
-    #expect(result.stdout == (try checkedInFile("AppModelTests/Golden/" + route.golden)))
+    #expect(result.stdout == (try checkedInFile("RecipeSampleAppTests/Golden/" + route.golden)))
     #expect(try app.screen() == result.stdout)
     #expect(try app.state()["screen"]?.stringValue == result.stdout)
 
@@ -117,7 +117,7 @@ struct LinkCommandTests {
     try withApp { app in
       let result = try app.deeplink("recipe", "--id", "9999")
       #expect(result.status == 0, "\(result)")
-      #expect(result.stdout == (try checkedInFile("AppModelTests/Golden/recipe-9999.txt")))
+      #expect(result.stdout == (try checkedInFile("RecipeSampleAppTests/Golden/recipe-9999.txt")))
     }
   }
 

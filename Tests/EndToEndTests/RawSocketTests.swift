@@ -1,6 +1,6 @@
 import DeepLinkRoutes
 import DeepLinkWire
-import RecipeRoutes
+import RecipeSampleRoutes
 import TestSupport
 import Testing
 

@@ -7,7 +7,7 @@ import Testing
 struct StateCommandTests {
   @Test func aFreshAppIsAtTheRootWithNoOverrides() throws {
     try withApp { app in
-      let root = try checkedInFile("AppModelTests/Golden/root.txt")
+      let root = try checkedInFile("RecipeSampleAppTests/Golden/root.txt")
       let text = try app.deeplink("state")
       #expect(text.status == 0)
       #expect(text.stdout == "path:      root\noverrides: none\n\n" + root)

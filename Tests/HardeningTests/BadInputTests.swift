@@ -1,7 +1,7 @@
 import DeepLinkRoutes
 import DeepLinkWire
 import Foundation
-import RecipeRoutes
+import RecipeSampleRoutes
 import TestSupport
 import Testing
 

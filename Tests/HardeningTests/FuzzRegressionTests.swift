@@ -1,6 +1,6 @@
-import AppModel
 import Foundation
 import FuzzChecks
+import RecipeSampleApp
 import TestSupport
 import Testing
 

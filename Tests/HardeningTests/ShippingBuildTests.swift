@@ -1,6 +1,6 @@
-import AppModel
 import DeepLinkWire
 import Foundation
+import RecipeSampleApp
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
-import AppModel
 import DeepLinkRoutes
 import DeepLinkWire
 import Foundation
+import RecipeSampleApp
 import TestSupport
 import Testing
 

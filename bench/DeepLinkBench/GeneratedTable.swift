@@ -1,6 +1,6 @@
-import AppModel
+import RecipeSampleApp
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 /// A route table of any size for the scale benchmark: the built-in routes, after
 /// `routeCount - 12` generated ones of the same kinds (integer, string, choice and flag

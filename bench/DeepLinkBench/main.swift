@@ -7,10 +7,10 @@
 //
 // Prints one `name builtin_ns generated_ns ratio` line per measurement (nanoseconds per
 // operation, medians over interleaved rounds), then table set-up costs.
-import AppModel
+import RecipeSampleApp
 import DeepLinkAgent
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 #if canImport(Glibc)
   import Glibc

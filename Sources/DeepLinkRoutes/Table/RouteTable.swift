@@ -16,7 +16,7 @@ public struct RouteTable: Sendable {
   ///
   /// A class, so that the table stays two public fields and one reference: adding a stored
   /// property changes the struct's size, and SwiftPM's incremental release build does not
-  /// recompile the modules that only copy a `RouteTable` (`RecipeRoutes`, `deeplink`'s main),
+  /// recompile the modules that only copy a `RouteTable` (`RecipeSampleRoutes`, `deeplink`'s main),
   /// which then crash until a clean build.
   final class NameIndex: Sendable {
     /// Positions by name; `nil` for a table searched name by name.

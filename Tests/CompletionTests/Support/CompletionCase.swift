@@ -1,7 +1,7 @@
-import AppModel
 import DeepLinkCommand
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleApp
+import RecipeSampleRoutes
 import Testing
 
 /// One row of the table that every shell is tested against: a line, where the cursor is at

@@ -1,6 +1,6 @@
 import DeepLinkCommand
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 /// Small tables made for the tests: they show that the command line follows whatever the
 /// table declares, with nothing about a route written in DeepLinkCommand.

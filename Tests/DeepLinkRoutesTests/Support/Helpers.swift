@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 /// The error `table` throws for `text`, or `nil` when `text` parses.
 func parseError(_ text: String, in table: RouteTable = .builtIn) -> LinkError? {

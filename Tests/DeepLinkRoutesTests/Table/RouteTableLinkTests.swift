@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// `RouteTable.link(_:_:)`: a link made in code is checked exactly like a parsed URL.

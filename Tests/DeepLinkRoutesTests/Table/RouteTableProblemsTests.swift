@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// `RouteTable.problems`: the built-in table is sound, and each kind of bad declaration is

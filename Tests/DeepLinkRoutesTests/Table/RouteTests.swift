@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// `Route.bind`: raw `(name, text)` pairs, from a URL query or a command line, become a link.

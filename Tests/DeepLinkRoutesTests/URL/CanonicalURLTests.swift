@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// The canonical URL of a parsed link: whatever the spelling parsed, `url(for:)` builds the one

@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 import Testing
 
 /// `url(for:)` and `parse(_:)` on valid links: what a link looks like, and what it means.

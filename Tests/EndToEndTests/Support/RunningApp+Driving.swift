@@ -61,7 +61,7 @@ func withApp<Result>(_ body: (RunningApp) throws -> Result) throws -> Result {
 let rootPath = "[]"
 let noOverrides = "{}"
 
-/// A file checked in beside another test target, such as `AppModelTests/Golden/root.txt`.
+/// A file checked in beside another test target, such as `RecipeSampleAppTests/Golden/root.txt`.
 func checkedInFile(_ relativePath: String) throws -> String {
   // This file is Tests/EndToEndTests/Support/RunningApp+Driving.swift.
   let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

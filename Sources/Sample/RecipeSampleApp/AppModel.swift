@@ -1,5 +1,5 @@
 package import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 /// The headless recipe app: its state, its data, and its visible screen as text.
 ///

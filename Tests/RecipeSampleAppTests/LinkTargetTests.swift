@@ -1,6 +1,6 @@
-import AppModel
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleApp
+import RecipeSampleRoutes
 import Testing
 
 /// `Link.target`: the whole state each built-in link describes, whatever came before it.

@@ -1,6 +1,6 @@
-import AppModel
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleApp
+import RecipeSampleRoutes
 import Testing
 
 @Suite struct AppModelTests {

@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 /// Renders the visible screen of a state as text: a breadcrumb of the stack, a rule, the
 /// screen's title and its contents, with the empty, error and not-found states a real app

@@ -1,6 +1,6 @@
 package import DeepLinkAgent
 package import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 /// The sample app as the agent's handler: applying a link replaces the whole state with the
 /// one the link describes.

@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-public import RecipeRoutes
+public import RecipeSampleRoutes
 
 /// The arguments screens read, by name. A route's effect binds its parameters to a screen
 /// under these names, and ``RouteTable/problems`` checks that each binding is one the
@@ -27,7 +27,7 @@ extension Destination {
 
 extension Screen {
   /// The user id that means the signed-in user (the profile's default).
-  public static let currentUserID = RecipeRoutes.currentUserID
+  public static let currentUserID = RecipeSampleRoutes.currentUserID
 
   /// The recipe a recipe or editor screen shows.
   public var recipeID: Int? {

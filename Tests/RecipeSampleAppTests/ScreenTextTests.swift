@@ -1,5 +1,5 @@
-import AppModel
 import DeepLinkRoutes
+import RecipeSampleApp
 import Testing
 
 /// What the golden screens cannot show: screens longer than the memory the renderer starts

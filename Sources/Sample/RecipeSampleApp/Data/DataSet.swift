@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 /// The data an app model shows: recipes, users, the signed-in user and their favorites.
 package struct DataSet: Hashable, Sendable {

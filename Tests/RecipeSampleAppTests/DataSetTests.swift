@@ -1,4 +1,4 @@
-import AppModel
+import RecipeSampleApp
 import Testing
 
 /// `DataSet.recipe(id:)` finds each recipe by id, whether the ids are few and close together

@@ -1,6 +1,6 @@
-import AppModel
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleApp
+import RecipeSampleRoutes
 import Testing
 
 /// `EffectProblem.check`: the sample's effects and its route table agree, and each kind of

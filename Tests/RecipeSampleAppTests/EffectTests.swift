@@ -1,5 +1,5 @@
-import AppModel
 import DeepLinkRoutes
+import RecipeSampleApp
 import Testing
 
 /// Effects are data: the stack a route shows and the overrides it sets.

@@ -1,5 +1,5 @@
 import DeepLinkRoutes
-import RecipeRoutes
+import RecipeSampleRoutes
 
 extension ScreenText {
   func appendRecipeList(sort: RecipeSort, to text: inout String) {
