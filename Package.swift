@@ -110,9 +110,8 @@ let package = Package(
     .testTarget(
       name: "CompletionTests",
       dependencies: [
-        "DeepLinkCommand", "DeepLinkRoutes", "RecipeSampleApp", "RecipeSampleRoutes", "TestSupport",
-        "deeplink",
-        "deeplink-app",
+        "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeSampleApp", "RecipeSampleRoutes",
+        "TestSupport", "deeplink", "deeplink-app",
       ],
       exclude: ["Drivers"]),
     .testTarget(

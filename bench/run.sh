@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: the comparisons of issue 7, each against its baseline in the same run.
+# `make bench`: each comparison against its baseline measured in the same run (BENCHMARKS.md).
 #
 #   BIN=<release bin dir> bench/run.sh        (the Makefile passes BIN)
 #   BENCH_QUICK=1 ...                         smoke run: few repetitions, about a minute
@@ -243,7 +243,7 @@ echo "6. Instructions per link in the app (callgrind, pipelined, 16 in flight; v
 # The app's own count, independent of the machine's load: it runs under callgrind twice per
 # workload, serving SMALL and then LARGE links, and the difference over LARGE - SMALL is the
 # cost of one link (start-up and shutdown cancel out). Cached: $SETTINGS; distinct: the
-# templates of section 3, none from the reply cache.
+# templates of section 3; every link is parsed, applied and rendered.
 # valgrind 3.19 cannot read the DWARF 5 debug info of the static release binary ("unhandled
 # dwarf2 abbrev form code 0x25 ... I can't recover") and exits before the app starts, so it
 # runs a copy without debug info: the symbol table stays, so callgrind_annotate still names

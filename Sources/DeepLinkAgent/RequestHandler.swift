@@ -4,7 +4,7 @@ package import DeepLinkWire
 /// Turns one request line into one reply line, applying links through the app's handler,
 /// which it owns.
 ///
-/// The wire protocol (README.md, "Wire protocol"): a line that does not start with `{` is a
+/// The wire protocol (docs/wire-protocol.md): a line that does not start with `{` is a
 /// bare debug URL to open; otherwise it is a JSON object with an `op`, one of ``Operation``:
 /// `open` (with `url` and an optional `deadline`, Unix epoch milliseconds), `state`, `screen`,
 /// `routes`, `values` (with `route` and `parameter`), `ping`. Every reply is one JSON object

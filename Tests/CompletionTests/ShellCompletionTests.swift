@@ -50,6 +50,9 @@ import Testing
       app = running
       line = line.replacingOccurrences(of: "{socket}", with: running.socket)
       if testCase.setup == .app { environment["DEEPLINK_SOCKET"] = running.socket }
+      // The app's answer is awaited as long as a hang bound, not the Tab's 150 ms: what is
+      // checked is what it offers, on a machine however loaded.
+      environment["DEEPLINK_COMPLETION_TIMEOUT_MS"] = String(Patience.milliseconds)
     case .hostileCallback:
       pathFirst = try Self.hostileDeeplink(in: directory, marker: marker)
     case .standInDevices:

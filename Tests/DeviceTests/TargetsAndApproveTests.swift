@@ -91,7 +91,10 @@ struct TargetsAndApproveTests {
   @Test func theCompletionCallbackGivesUpOnASlowToolAndStillOffersTheKinds() throws {
     let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
     defer { world.remove() }
-    let result = try world.deeplink("__complete", "targets", environment: ["STANDIN_DELAY": "20"])
+    // adb answers at once, xcrun after 20 s: the budget (5 s, far more than adb needs on a
+    // loaded machine) runs out on xcrun alone.
+    let result = try world.deeplink(
+      "__complete", "targets", environment: ["STANDIN_DELAY": "20", "DEEPLINK_COMPLETION_TIMEOUT_MS": "5000"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("app\t"))
     #expect(result.stdout.contains("android:emulator-5554\tPixel_7\n"))

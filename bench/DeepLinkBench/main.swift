@@ -97,9 +97,9 @@ var log: [UInt8] = []
     return total
   }
 }
-// "dispatch": 4,096 different links cycled in order, 16 times what the reply cache holds, so
-// every one is parsed, applied and rendered (the cache out of the way). "dispatch-cached":
-// the eight sample links, answered from the reply cache after their first time.
+// "dispatch": 4,096 different links cycled in order. "dispatch-cached": the eight sample
+// links again and again. Every link is parsed, applied and rendered in both; they differ in
+// how much of the app's data the links touch.
 let distinctURLs = (1...1_024).flatMap { index in
   [
     "debug://recipe?id=\(index)", "debug://profile?id=user\(index)", "debug://recipe-edit?id=\(index)&unsaved",

@@ -3,14 +3,23 @@ package import DeepLinkWire
 
 extension CompletionCallback {
   /// How long the callback may take, connecting included, before it gives up and prints
-  /// nothing: well inside the 200 ms a Tab may cost.
+  /// nothing: well inside the 200 ms a Tab may cost. ``budgetVariable`` changes it.
   package static let budgetMilliseconds = 150
+
+  /// `DEEPLINK_COMPLETION_TIMEOUT_MS`: how long a Tab waits for what it asks (the app's live
+  /// values, the device tools' lists), for an app or tool that answers slowly (a loaded CI
+  /// machine, an app busy at start-up). A value that is not a whole number of milliseconds
+  /// from 1 to 600,000 is ignored: a Tab prints no error.
+  package static let budgetVariable = EnvironmentVariable(
+    "DEEPLINK_COMPLETION_TIMEOUT_MS",
+    summary: "How long a Tab waits for live values, in milliseconds (150 for the app, 500 for device tools)")
 
   /// `HOME`: where a `~/` in the query's socket path points.
   package static let homeVariable = EnvironmentVariable(
     "HOME", summary: "Where a leading ~/ of a --socket path points, when completing")
   /// Every environment variable ``lines(_:table:environment:)`` reads.
-  package static let environmentVariables = SocketPath.environmentVariables + [homeVariable]
+  package static let environmentVariables =
+    SocketPath.environmentVariables + [homeVariable, budgetVariable]
 
   /// The lines to print for `deeplink __complete ARGUMENTS`, asking the app on its socket.
   ///
@@ -29,9 +38,10 @@ extension CompletionCallback {
     }
   }
 
-  /// Asks the app for `query`'s values, within ``budgetMilliseconds``.
+  /// Asks the app for `query`'s values, within the budget.
   static func fetch(_ query: Query, environment: [String: String]) -> [Value] {
-    let deadline = Deadline.after(milliseconds: budgetMilliseconds)
+    let deadline = Deadline.after(
+      milliseconds: budget(environment[budgetVariable.name], default: budgetMilliseconds))
     let path = SocketPath.resolve(
       explicit: query.socket.map { expandingTilde($0, home: environment[homeVariable.name]) },
       environment: environment)
@@ -40,6 +50,14 @@ extension CompletionCallback {
     defer { client.close() }
     guard let line = try? client.request(request.line, deadline: deadline) else { return [] }
     return values(fromReply: line)
+  }
+
+  /// The budget `value` of ``budgetVariable`` asks for, else `default`.
+  package static func budget(_ value: String?, default: Int) -> Int {
+    guard let value, value.utf8.count <= 6, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let milliseconds = Int(value), (1...600_000).contains(milliseconds)
+    else { return `default` }
+    return milliseconds
   }
 
   /// The values of a `values` reply line; none unless it is `ok` with a `values` array.

@@ -211,18 +211,20 @@ extension DeepLinkTool {
       options.json ? JSON.array(listing.entries.map(\.json)).pretty + "\n" : Self.visible(listing.text))
   }
 
-  /// How long `--target <TAB>` may spend asking each tool; with neither installed, nothing is
-  /// started and the answer is immediate.
+  /// How long `--target <TAB>` may spend asking each tool, unless
+  /// `DEEPLINK_COMPLETION_TIMEOUT_MS` says otherwise; with neither installed, nothing is started
+  /// and the answer is immediate.
   static let targetCompletionBudgetMilliseconds = 500
 
   /// `deeplink __complete targets`: the kinds, then the simulators and devices found within
   /// the budget; never the app's socket (the kinds already offer `app`), never an error.
   func targetCompletionLines() -> [String] {
     let path = environmentValue(DeviceTool.pathVariable.name)
+    let budget = CompletionCallback.budget(
+      environmentValue(CompletionCallback.budgetVariable.name),
+      default: Self.targetCompletionBudgetMilliseconds)
     return TargetListing.discover(socket: nil) {
-      DeviceToolRunner(
-        path: path, deadline: .after(milliseconds: Self.targetCompletionBudgetMilliseconds),
-        seconds: Double(Self.targetCompletionBudgetMilliseconds) / 1000)
+      DeviceToolRunner(path: path, deadline: .after(milliseconds: budget), seconds: Double(budget) / 1000)
     }.completionLines
   }
 
