@@ -73,13 +73,18 @@ let package = Package(
     // Fuzzing (`make fuzz`): the properties each fuzzer checks, shared with the regression
     // tests, and one libFuzzer entry point per parser. Built without `-DFUZZING`, each fuzz
     // executable replays the input files it is given.
+    .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport", swiftSettings: strict),
     .target(
       name: "FuzzChecks",
       dependencies: [
-        "RecipeSampleApp", "DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire",
+        "RecipeSampleApp", "DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "FuzzSupport",
         "RecipeSampleRoutes",
       ],
       path: "Fuzz/FuzzChecks", swiftSettings: strict),
+    // The readers' checks depend on the readers alone, so their fuzz executables build quickly.
+    .target(
+      name: "ReaderFuzzChecks", dependencies: ["FuzzSupport", "ReleaseInspection"], path: "Fuzz/ReaderFuzzChecks",
+      swiftSettings: strict),
     .executableTarget(
       name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-route-parser",
       swiftSettings: strict),
@@ -88,6 +93,18 @@ let package = Package(
     ),
     .executableTarget(
       name: "fuzz-wire", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-wire", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-xml-plist", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-xml-plist", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-binary-plist", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-binary-plist", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-zip", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-zip", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-android-manifest", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-android-manifest", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-routes-file", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-routes-file", swiftSettings: strict),
+    .executableTarget(
+      name: "fuzz-mcp", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-mcp", swiftSettings: strict),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -130,7 +147,7 @@ let package = Package(
     .testTarget(
       name: "HardeningTests",
       dependencies: [
-        "RecipeSampleApp", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "RecipeSampleRoutes",
+        "RecipeSampleApp", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "ReaderFuzzChecks", "RecipeSampleRoutes",
         "TestSupport",
       ],
       exclude: ["Golden"]),

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzChecks
+import ReaderFuzzChecks
 import RecipeSampleApp
 import TestSupport
 import Testing
@@ -32,9 +33,17 @@ import Testing
     "route-parser": { RouteParserCheck.check($0) },
     "arguments": { ArgumentParserCheck.check($0) },
     "wire": { WireCheck.check($0) },
+    "xml-plist": { XMLPlistCheck.check($0) },
+    "binary-plist": { BinaryPlistCheck.check($0) },
+    "zip": { ZipCheck.check($0) },
+    "android-manifest": { AndroidManifestCheck.check($0) },
+    "routes-file": { RoutesFileCheck.check($0) },
+    "mcp": { McpLineCheck.check($0) },
   ]
 
-  static let allInputs = ["route-parser", "arguments", "wire"].flatMap(inputs)
+  static let allInputs = [
+    "route-parser", "arguments", "wire", "xml-plist", "binary-plist", "zip", "android-manifest", "routes-file", "mcp",
+  ].flatMap(inputs)
 
   @Test func everyTargetHasSeeds() {
     for target in Self.checks.keys {
