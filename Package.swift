@@ -77,13 +77,15 @@ let package = Package(
     .target(
       name: "FuzzChecks",
       dependencies: [
-        "RecipeSampleApp", "DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "FuzzSupport",
+        "RecipeSampleApp", "DeepLinkAgent", "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire",
+        "FuzzSupport",
         "RecipeSampleRoutes",
       ],
       path: "Fuzz/FuzzChecks", swiftSettings: strict),
     // The readers' checks depend on the readers alone, so their fuzz executables build quickly.
     .target(
-      name: "ReaderFuzzChecks", dependencies: ["FuzzSupport", "ReleaseInspection"], path: "Fuzz/ReaderFuzzChecks",
+      name: "ReaderFuzzChecks", dependencies: ["FuzzSupport", "ReleaseInspection"],
+      path: "Fuzz/ReaderFuzzChecks",
       swiftSettings: strict),
     .executableTarget(
       name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-route-parser",
@@ -94,15 +96,19 @@ let package = Package(
     .executableTarget(
       name: "fuzz-wire", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-wire", swiftSettings: strict),
     .executableTarget(
-      name: "fuzz-xml-plist", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-xml-plist", swiftSettings: strict),
+      name: "fuzz-xml-plist", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-xml-plist",
+      swiftSettings: strict),
     .executableTarget(
-      name: "fuzz-binary-plist", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-binary-plist", swiftSettings: strict),
+      name: "fuzz-binary-plist", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-binary-plist",
+      swiftSettings: strict),
     .executableTarget(
       name: "fuzz-zip", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-zip", swiftSettings: strict),
     .executableTarget(
-      name: "fuzz-android-manifest", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-android-manifest", swiftSettings: strict),
+      name: "fuzz-android-manifest", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-android-manifest",
+      swiftSettings: strict),
     .executableTarget(
-      name: "fuzz-routes-file", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-routes-file", swiftSettings: strict),
+      name: "fuzz-routes-file", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-routes-file",
+      swiftSettings: strict),
     .executableTarget(
       name: "fuzz-mcp", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-mcp", swiftSettings: strict),
 
@@ -147,7 +153,8 @@ let package = Package(
     .testTarget(
       name: "HardeningTests",
       dependencies: [
-        "RecipeSampleApp", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "ReaderFuzzChecks", "RecipeSampleRoutes",
+        "RecipeSampleApp", "DeepLinkRoutes", "DeepLinkWire", "FuzzChecks", "ReaderFuzzChecks",
+        "RecipeSampleRoutes",
         "TestSupport",
       ],
       exclude: ["Golden"]),

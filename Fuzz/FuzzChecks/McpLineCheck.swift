@@ -26,7 +26,8 @@ public enum McpLineCheck {
       }
       guard json["jsonrpc"] == .string("2.0") else { return "a reply without jsonrpc 2.0: \(reply)" }
       if let error = json["error"] {
-        guard case .int? = error["code"], case .string(let message)? = error["message"], !message.isEmpty else {
+        guard case .int? = error["code"], case .string(let message)? = error["message"], !message.isEmpty
+        else {
           return "an error without code and message: \(reply)"
         }
       } else if json["result"] == nil {

@@ -12,7 +12,8 @@ public enum RoutesFileCheck {
     do {
       contents = try RoutesFile.contents(from: bytes, file: "fuzz.routes.json")
     } catch {
-      return error.message.contains("fuzz.routes.json") ? nil : "a refusal without the file's name: \(error.message)"
+      return error.message.contains("fuzz.routes.json")
+        ? nil : "a refusal without the file's name: \(error.message)"
     }
     let exported = RoutesFormatter.text(.json, table: contents.table, androidPackage: contents.androidPackage)
     do {

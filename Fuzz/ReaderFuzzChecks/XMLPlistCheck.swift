@@ -17,7 +17,9 @@ public enum XMLPlistCheck {
       }
       return nil
     case .failure(let error):
-      guard case .xml(let xml) = error, xml.line >= 1 else { return "an XML error without its line: \(error)" }
+      guard case .xml(let xml) = error, xml.line >= 1 else {
+        return "an XML error without its line: \(error)"
+      }
       return ReaderCheck.problem(ifEmpty: error.message, "the XML plist reader")
     }
   }

@@ -41,13 +41,29 @@ import Testing
     "mcp": { McpLineCheck.check($0) },
   ]
 
-  static let allInputs = [
-    "route-parser", "arguments", "wire", "xml-plist", "binary-plist", "zip", "android-manifest", "routes-file", "mcp",
-  ].flatMap(inputs)
+  static let allInputs = checks.keys.sorted().flatMap(inputs)
 
   @Test func everyTargetHasSeeds() {
     for target in Self.checks.keys {
       #expect(!Self.inputs(target).isEmpty, "no seeds in Fuzz/corpus/\(target)")
+    }
+  }
+
+  /// `make fuzz` and `make fuzz-replay` (and so CI) run every target checked here, and each
+  /// has its executable and its dictionary.
+  @Test func theMakefileFuzzesEveryTarget() throws {
+    let makefile = try String(
+      contentsOf: Self.fuzzFolder.deletingLastPathComponent().appendingPathComponent("Makefile"),
+      encoding: .utf8)
+    let line = try #require(makefile.split(separator: "\n").first { $0.hasPrefix("FUZZ_TARGETS :=") })
+    let targets = line.dropFirst("FUZZ_TARGETS :=".count).split(separator: " ").map(String.init)
+    #expect(targets.sorted() == Self.checks.keys.sorted())
+    for target in targets {
+      for path in ["fuzz-\(target)", "dictionaries/\(target).dict"] {
+        #expect(
+          FileManager.default.fileExists(atPath: Self.fuzzFolder.appendingPathComponent(path).path),
+          "no Fuzz/\(path)")
+      }
     }
   }
 

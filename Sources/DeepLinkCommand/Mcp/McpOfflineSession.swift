@@ -15,7 +15,9 @@ package struct McpOfflineSession {
   /// Sends `initialize` and `notifications/initialized`; returns the replies.
   package mutating func handshake() -> [String] {
     replies(to: [
-      Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#.utf8)[...],
+      Array(
+        #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#.utf8)[
+          ...],
       Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8)[...],
     ])
   }
