@@ -33,7 +33,7 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test docs format lint availability demo completions man install install-completions install-man bench fuzz fuzz-replay sanitize clean
+.PHONY: help build release test docs format lint availability demo completions man install install-completions install-man bench bench-against fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
@@ -46,6 +46,7 @@ help:
 	@echo "make man          regenerate man/deeplink.1 from the route table"
 	@echo "make format/lint  swift-format from the toolchain"
 	@echo "make bench        benchmarks with same-run baselines (see BENCHMARKS.md)"
+	@echo "make bench-against BASE=DIR  what a user feels, beside another checkout's build"
 	@echo "make fuzz         libFuzzer targets, FUZZ_SECONDS (default 300) each"
 	@echo "make fuzz-replay  every kept fuzz input once, under the fuzz build (ASan)"
 	@echo "make sanitize     the tests under AddressSanitizer and ThreadSanitizer"
@@ -65,6 +66,15 @@ release:
 bench: release
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-bench
 	BIN="$(RELEASE_BIN)" bench/run.sh
+
+# The numbers a user feels, this checkout beside BASE (another checkout, for instance a clean
+# worktree of an earlier commit: git worktree add /tmp/base <commit>), built the same way.
+bench-against:
+	@test -n "$(BASE)" || { echo "make bench-against: set BASE to another checkout (git worktree add /tmp/base COMMIT)" >&2; exit 64; }
+	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink
+	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
+	cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --product deeplink && $(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
+	BIN="$(RELEASE_BIN)" BASE_BIN="$$(cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" bench/against.sh
 
 # One build, warnings as errors, of everything the tests run (the products included), then the
 # tests on that build: `swift test` alone would build it again without the flag.

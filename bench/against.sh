@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# `make bench-against BASE=<checkout>`: the numbers a user feels, this build beside another one
+# (an earlier commit, built from a clean worktree), measured in the same run.
+#
+#   BIN=<release bin dir> BASE_BIN=<the other build's release bin dir> bench/against.sh
+#   BENCH_QUICK=1 ...   smoke run: few repetitions
+#
+# Each row runs both builds' command back to back in one hyperfine call, ROUNDS times, and
+# prints the median over rounds of (this build / the other): above 1.05 is "MISSED", a number a
+# user feels got worse by more than 5%. Each build talks to its own deeplink-app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${BIN:?set BIN to the release binaries of this build (make bench-against does)}
+BASE_BIN=${BASE_BIN:?set BASE_BIN to the release binaries of the other build}
+OUT=bench/out
+mkdir -p "$OUT"
+if [[ ${BENCH_QUICK:-0} == 1 ]]; then ROUNDS=${BENCH_ROUNDS:-1} RUNS=${BENCH_RUNS:-30} CALLS=200; else
+  ROUNDS=${BENCH_ROUNDS:-5} RUNS=${BENCH_RUNS:-200} CALLS=1000; fi
+for tool in hyperfine jq cc; do
+  command -v "$tool" >/dev/null || { echo "bench: needs $tool (apt-get install $tool)" >&2; exit 69; }
+done
+cc -O2 -Wall -o "$OUT/mcp_session" bench/c/mcp_session.c
+
+DIR=$(mktemp -d /tmp/deeplink-against.XXXXXX)
+chmod 700 "$DIR"
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$DIR"
+}
+trap cleanup EXIT
+# Copies, as `make install` places them (bench/run.sh says why), each build with its own app.
+for side in new base; do
+  from=$BIN
+  [[ $side == base ]] && from=$BASE_BIN
+  mkdir "$DIR/$side"
+  for product in deeplink deeplink-app; do install -m 755 "$from/$product" "$DIR/$side/$product"; done
+  "$DIR/$side/deeplink-app" --socket "$DIR/$side.sock" 2>/dev/null &
+  PIDS+=("$!")
+  "$DIR/$side/deeplink" wait --socket "$DIR/$side.sock" --timeout 10 --quiet
+  (cd "$DIR" && "$DIR/$side/deeplink" routes --json >"$DIR/$side.routes.json")
+done
+STANDINS=$PWD/Tests/DeviceTests/StandIns
+printf 'emulator-5554\tdevice product:sdk_gphone64_x86_64 model:Pixel_7 transport_id:1\n' >"$DIR/adb-devices"
+export STANDIN_ADB_DEVICES=$DIR/adb-devices
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+fmt() { awk -v x="$1" -v d="${2:-3}" 'BEGIN { printf "%.*f", d, x }'; }
+ROWS=()
+# row NAME COMMAND: COMMAND has {bin} for a build's directory and {sock} for its app's socket.
+row() {
+  local name=$1 template=$2 new base
+  new=${template//\{bin\}/$DIR/new} new=${new//\{sock\}/$DIR/new.sock}
+  base=${template//\{bin\}/$DIR/base} base=${base//\{sock\}/$DIR/base.sock}
+  base=${base//\{routes\}/$DIR/base.routes.json} new=${new//\{routes\}/$DIR/new.routes.json}
+  : >"$OUT/against.medians"
+  for round in $(seq "$ROUNDS"); do
+    hyperfine -N --style none --warmup 20 --runs "$RUNS" --export-json "$OUT/against.json" "$new" "$base" \
+      >/dev/null 2>&1 || { echo "bench: failed: $new / $base" >&2; exit 70; }
+    jq -r --arg r "$round" '.results | "\($r) \(.[0].median) \(.[1].median)"' "$OUT/against.json" \
+      >>"$OUT/against.medians"
+  done
+  local ratio new_ms base_ms
+  ratio=$(awk '{ print $2 / $3 }' "$OUT/against.medians" | median)
+  new_ms=$(awk '{ print $2 * 1000 }' "$OUT/against.medians" | median)
+  base_ms=$(awk '{ print $3 * 1000 }' "$OUT/against.medians" | median)
+  ROWS+=("$name|$(fmt "$base_ms" 3)|$(fmt "$new_ms" 3)|$(fmt "$ratio" 3)")
+}
+
+echo "deeplink bench-against: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $ROUNDS round(s) of $RUNS runs"
+row "deeplink settings, against the running app" "{bin}/deeplink settings --socket {sock}"
+row "start-up, deeplink url recipe --id 42" "{bin}/deeplink url recipe --id 42"
+row "completion callback, recipe --id values" "{bin}/deeplink __complete values recipe id {sock}"
+row "12-route routes file, url recipe --id 42" "{bin}/deeplink --routes {routes} url recipe --id 42"
+(
+  export PATH="$STANDINS/bin:$PATH"
+  row "device delivery, --target android:SERIAL" "{bin}/deeplink --target android:emulator-5554 recipe --id 42"
+  printf '%s\n' "${ROWS[@]: -1}" >"$DIR/android.row"
+)
+ROWS+=("$(cat "$DIR/android.row")")
+# An MCP tool call over one session (bench/c/mcp_session.c): its p50, rounds alternating builds.
+: >"$OUT/against-mcp.txt"
+for round in $(seq "$ROUNDS"); do
+  for side in new base; do
+    p50=$("$OUT/mcp_session" "$DIR/$side/deeplink" "$DIR/$side.sock" "$CALLS" | tr ' ' '\n' | grep '^call_p50_us=' | cut -d= -f2)
+    echo "$round $side $p50" >>"$OUT/against-mcp.txt"
+  done
+done
+MCP_NEW=$(awk '$2 == "new" { print $3 }' "$OUT/against-mcp.txt" | median)
+MCP_BASE=$(awk '$2 == "base" { print $3 }' "$OUT/against-mcp.txt" | median)
+MCP_RATIO=$(awk '$2 == "new" { n[$1] = $3 } $2 == "base" { b[$1] = $3 } END { for (r in n) print n[r] / b[r] }' \
+  "$OUT/against-mcp.txt" | median)
+ROWS+=("MCP tool call over one session (p50)|$(fmt "$(awk -v x="$MCP_BASE" 'BEGIN { print x / 1000 }')" 3)|$(fmt "$(awk -v x="$MCP_NEW" 'BEGIN { print x / 1000 }')" 3)|$(fmt "$MCP_RATIO" 3)")
+
+printf '   %-46s %10s %10s %8s\n' "" "other ms" "this ms" "ratio"
+printf '%s\n' "${ROWS[@]}" | awk -F'|' '{ printf "   %-46s %10s %10s %8s   %s\n", $1, $2, $3, $4, ($4 <= 1.05 ? "met" : "MISSED") }'
