@@ -121,6 +121,35 @@ struct ShopExampleTests {
     #expect(!routes.stdout.split(separator: "\n").contains("recipe"), "\(routes)")
   }
 
+  /// A tool's `check-release` checks the tool's own scheme: `shop://` registered fails a
+  /// release check, `debug://` (the sample's scheme) is none of the shop's business.
+  @Test func theShopsCheckReleaseChecksTheShopsScheme() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    func plist(_ name: String, scheme: String) throws -> String {
+      let path = directory.file(name)
+      try Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleURLTypes</key><array><dict>
+        <key>CFBundleURLSchemes</key><array><string>\(scheme)</string></array>
+        </dict></array></dict></plist>
+        """.utf8
+      ).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let shopPlist = try plist("Shop.plist", scheme: "shop")
+    let registered = try Self.shop("check-release", shopPlist)
+    #expect(registered.status == 1, "\(registered)")
+    #expect(
+      registered.stdout == "shop registered in \(shopPlist) at CFBundleURLTypes[0].CFBundleURLSchemes[0]\n")
+    #expect(registered.stderr.hasPrefix("shop: error: shop is registered in \(shopPlist)"), "\(registered)")
+    let debugPlist = try plist("Debug.plist", scheme: "debug")
+    let clean = try Self.shop("check-release", debugPlist)
+    #expect(clean.status == 0, "\(clean)")
+    #expect(clean.stdout == "shop not registered in \(debugPlist) (its URL schemes: debug)\n")
+  }
+
   @Test func aLinkTheAppRefusesExits65WithTheAppsReasonAndChangesNothing() throws {
     let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
     defer { app.stop() }
