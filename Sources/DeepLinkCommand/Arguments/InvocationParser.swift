@@ -127,6 +127,21 @@ struct InvocationParser {
           in: .command(.wait))
       }
       return .wait(pid: pid)
+    case .tour:
+      let request = TourRequest(
+        out: ownValues[BuiltInCommand.outFlag], scenario: ownValues[BuiltInCommand.scenarioFlag],
+        check: ownValues[BuiltInCommand.checkFlag])
+      for (flag, value) in [
+        (BuiltInCommand.outFlag, request.out), (BuiltInCommand.scenarioFlag, request.scenario),
+        (BuiltInCommand.checkFlag, request.check),
+      ] where value?.isEmpty == true {
+        throw .invalidValue(option: flag, value: "", expected: "a path", in: .command(.tour))
+      }
+      guard request.out != nil || request.check != nil else {
+        throw .missingArgument(
+          .tour, what: "--out <dir> to record a tour, or --check <dir> to compare with a recording")
+      }
+      return .tour(request)
     case .mcp: return .mcp
     case .checkRelease:
       guard !words.isEmpty else {

@@ -12,6 +12,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   case screen
   case wait
   case batch
+  case tour
   case targets
   case approve
   case mcp
@@ -35,6 +36,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .screen: "[--png <file>]"
     case .wait: "[--timeout <seconds>] [--pid <pid>]"
     case .batch: "[<file> | -]"
+    case .tour: "--out <dir> [--scenario <file>] | --check <dir> [--out <dir>] [--scenario <file>]"
     case .targets: "[--json]"
     case .approve: "--bundle-id <id>"
     case .mcp: ""
@@ -55,6 +57,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .screen: "Print the app's current screen"
     case .wait: "Wait until an app is listening"
     case .batch: "Send one link per line, all over one connection"
+    case .tour: "Record every screen, or check them against a recording"
     case .targets: "List the app, simulators and Android devices to send links to"
     case .approve: "Let a simulator open the links in an app without asking"
     case .mcp: "Serve the routes as tools to coding agents (MCP)"
@@ -118,6 +121,24 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "and lines starting with '#' are skipped. Every line is checked before the first is "
         + "sent. The batch stops at the first failure, names its line number, and exits with "
         + "that failure's code."
+    case .tour:
+      "Visits every route of the table once, in table order, with the first example of "
+        + "'\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's "
+        + "format, checked whole before anything is sent; a '# name: NAME' comment names the link "
+        + "below it). Each link is sent and acknowledged, then its screen and state are recorded "
+        + "in --out DIR: 01-settings.txt, 01-settings.json, …, the manifest tour.json (each entry's "
+        + "name, url, command and files) and index.html, one page showing every screen (no "
+        + "network, no script). An earlier tour in DIR is replaced; any other non-empty directory "
+        + "is refused.\n\n"
+        + "--check DIR tours again and compares with the recording in DIR, which it never "
+        + "modifies: exit 0 when every entry matches, 1 when a screen or state changed or an entry "
+        + "is new or missing (each named on stderr, a changed screen with a unified diff), 66 "
+        + "when the recording cannot be read. The new tour and its page, differences first, go "
+        + "to --out DIR, else to a new temporary directory it names. A check never records: "
+        + "record again with --out when a change is meant.\n\n"
+        + "Progress ([3/12] recipe) goes to stderr when it is a terminal, unless --quiet; --json "
+        + "prints one line per entry as it completes. The app target only: pictures of "
+        + "simulators and devices are not recorded yet."
     case .targets:
       "Lists what links can go to now, each with the --target value that selects it: the app if "
         + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and the "
@@ -238,6 +259,19 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
           flag: Self.expectRegisteredFlag,
           help: "Check a debug build: fail (exit 1) when the scheme is not registered"),
         Option(.json, help: "Print the report as one JSON object"),
+    case .tour:
+      [
+        Option(
+          flag: Self.outFlag, synopsis: Self.outFlag + " <dir>",
+          help: "Record the tour in this directory (with --check: write the new tour there)"),
+        Option(
+          flag: Self.scenarioFlag, synopsis: Self.scenarioFlag + " <file>",
+          help: "Visit the links of this file, in batch's format, instead of every route"),
+        Option(
+          flag: Self.checkFlag, synopsis: Self.checkFlag + " <dir>",
+          help: "Compare with the recording in this directory; exit 1 on a difference"),
+        Option(.json, help: "Print one JSON line per entry"),
+        Option(.quiet, help: "No progress and no summary"),
       ]
     case .url, .batch, .completions, .help, .version:
       []
@@ -246,6 +280,10 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
 
   /// `--expect-registered`, of ``checkRelease``.
   package static let expectRegisteredFlag = "--expect-registered"
+  /// `--out <dir>`, `--scenario <file>` and `--check <dir>`, of ``tour``.
+  package static let outFlag = "--out"
+  package static let scenarioFlag = "--scenario"
+  package static let checkFlag = "--check"
 
   /// `--png <file>`, of ``screen``.
   package static let pngFlag = "--png"
@@ -262,6 +300,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .screen: [Self.pngFlag]
     case .wait: [Self.pidFlag]
     case .checkRelease: [Self.expectRegisteredFlag]
+    case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag]
     default: []
     }
   }
@@ -272,6 +311,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .approve: [Self.bundleIDFlag]
     case .screen: [Self.pngFlag]
     case .wait: [Self.pidFlag]
+    case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag]
     default: []
     }
   }
@@ -285,7 +325,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .completions: "completions takes one shell"
     case .help: "help takes one command or route"
     case .checkRelease: "check-release takes paths"
-    case .routes, .state, .screen, .wait, .targets, .approve, .mcp, .version: "\(name) takes no arguments"
+    case .routes, .state, .screen, .wait, .tour, .targets, .approve, .mcp, .version:
+      "\(name) takes no arguments"
     }
   }
 }

@@ -30,6 +30,8 @@ package enum Command: Hashable, Sendable {
   case mcp
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).
   case batch(path: String?)
+  /// Record every route's screen (or a scenario's), or check them against a recording.
+  case tour(TourRequest)
   /// Save a screenshot of a simulator or Android device to a file (`screen --png FILE`).
   case screenshot(path: String)
   /// List what links can go to now.
@@ -48,6 +50,14 @@ package enum Command: Hashable, Sendable {
   /// The hidden completion callback, `deeplink __complete ARGS...`: the arguments after it,
   /// untouched, for the completion scripts. Not shown in help.
   case complete([String])
+}
+
+/// What `deeplink tour` was asked: record into `out`, or check against `check` (writing the
+/// new tour to `out`, else a temporary directory), visiting `scenario`'s links or every route.
+package struct TourRequest: Hashable, Sendable {
+  package var out: String?
+  package var scenario: String?
+  package var check: String?
 }
 
 /// The output of `deeplink routes`.

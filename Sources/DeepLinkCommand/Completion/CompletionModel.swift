@@ -100,7 +100,8 @@ package struct CompletionModel: Sendable {
         Option(
           flag: flag, summary: Self.help(of: flag, in: command) ?? "",
           value: !command.ownValueFlags.contains(flag)
-            ? .none : flag == BuiltInCommand.pngFlag ? .path : .free)
+            ? .none : [BuiltInCommand.pngFlag, BuiltInCommand.outFlag, BuiltInCommand.scenarioFlag,
+              BuiltInCommand.checkFlag].contains(flag) ? .path : .free)
       }
       return Context(
         kind: .command, name: command.name, summary: command.summary,
@@ -155,7 +156,7 @@ package struct CompletionModel: Sendable {
     case .completions: .words(CompletionShell.allCases.map(\.rawValue))
     case .batch, .checkRelease: .path
     case .open: .free
-    case .routes, .state, .screen, .wait, .targets, .approve, .mcp, .version: .none
+    case .routes, .state, .screen, .wait, .tour, .targets, .approve, .mcp, .version: .none
     }
   }
 }

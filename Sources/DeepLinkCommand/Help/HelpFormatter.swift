@@ -210,6 +210,12 @@ package enum HelpFormatter {
           "one link from standard input"
         ),
       ]
+    case .tour:
+      return [
+        ("\(ToolName.current) tour --out tour", "records every screen in tour/, shown on tour/index.html"),
+        ("\(ToolName.current) tour --check tour", "in CI: fails with exit 1 when a screen changed"),
+        ("\(ToolName.current) tour --out shots --scenario steps.txt", "the links of steps.txt instead"),
+      ]
     case .targets:
       return [
         ("\(ToolName.current) targets", "lists the app, booted simulators and attached Android devices"),

@@ -38,6 +38,13 @@ enum ClientFailure: Error {
   case usage(String, hint: String?)
   /// `check-release` failed (``ReleaseCheckReport/failure``): exit 1 or 66.
   case releaseCheck(ExitCode, kind: String, message: String, hint: String?)
+  /// `tour --check`: the recording cannot be read (why, naming the file).
+  case unreadableRecording(String)
+  /// `tour --check`: the tour differs from the recording (a summary; each difference was
+  /// reported before).
+  case differences(String)
+  /// `tour`: a file of the tour could not be written.
+  case tourFile(String, Errno)
 
   var exitCode: ExitCode {
     switch self {
@@ -66,6 +73,9 @@ enum ClientFailure: Error {
     case .batch(_, _, let code, _): code
     case .device(let failure): failure.exitCode
     case .releaseCheck(let code, _, _, _): code
+    case .unreadableRecording: .unreadable
+    case .differences: .checkFailed
+    case .tourFile: .internalError
     }
   }
 
@@ -96,6 +106,9 @@ enum ClientFailure: Error {
     case .device(let failure):
       failure.exitCode == .usage ? FailureKind.usage.rawValue : FailureKind.device.rawValue
     case .releaseCheck(_, let kind, _, _): kind
+    case .unreadableRecording: FailureKind.unreadableRecording.rawValue
+    case .differences: FailureKind.differences.rawValue
+    case .tourFile: FailureKind.system.rawValue
     }
   }
 
@@ -107,9 +120,13 @@ enum ClientFailure: Error {
 
   /// A second line pointing at help, if there is one.
   var hint: String? {
-    if case .usage(_, let hint) = self { return hint }
-    if case .releaseCheck(_, _, _, let hint) = self { return hint }
-    return nil
+    switch self {
+    case .usage(_, let hint): return hint
+    case .releaseCheck(_, _, _, let hint): return hint
+    case .unreadableRecording:
+      return "A recording is what '\(ToolName.current) tour --out DIR' wrote; record one again if this one was damaged."
+    default: return nil
+    }
   }
 
   var message: String {
@@ -156,6 +173,9 @@ enum ClientFailure: Error {
         + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"
     case .device(let failure): failure.message
     case .releaseCheck(_, _, let message, _): message
+    case .unreadableRecording(let reason): reason
+    case .differences(let summary): summary
+    case .tourFile(let path, let errno): "cannot write \(path): \(errno)"
     }
   }
 }

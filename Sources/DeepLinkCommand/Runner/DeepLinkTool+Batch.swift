@@ -2,10 +2,6 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 extension DeepLinkTool {
-  /// The largest batch read: far beyond any scenario, and short of filling memory when the
-  /// input is `/dev/zero` or an endless pipe.
-  static let maximumBatchBytes = 16 << 20
-
   /// `deeplink batch [FILE|-]`: checks every line first (a usage error sends nothing), then
   /// sends the links one by one over one connection, stopping at the first failure. A batch
   /// with no link is a usage error, like a bare `deeplink`: an empty scenario is a mistake
@@ -15,39 +11,7 @@ extension DeepLinkTool {
   /// Lines): `line` (the batch line's number), `applied` (the canonical URL) and the state's
   /// `path`, `overrides` and `screen`; nothing with `--quiet`.
   func runBatch(_ path: String?, options: GlobalOptions) throws(ClientFailure) {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileReader.contents(of: path, limit: Self.maximumBatchBytes)
-    } catch {
-      throw .batch(
-        line: nil, kind: FailureKind.usage.rawValue, .usage, "cannot read \(error.path): \(error.reason)")
-    }
-    var steps: [(line: Int, url: String)] = []
-    for (index, line) in BatchLine.lines(of: bytes).enumerated() {
-      guard let line else {
-        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, "the line is not UTF-8 text")
-      }
-      let link: Link?
-      do {
-        link = try BatchLine.parse(line, table: table)
-      } catch {
-        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, error.message)
-      }
-      guard let link else { continue }
-      let url = table.url(for: link)
-      do {
-        try AppSession.checkFits(url: url)
-      } catch {
-        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, error.message)
-      }
-      steps.append((index + 1, url))
-    }
-    guard !steps.isEmpty else {
-      throw .batch(
-        line: nil, kind: FailureKind.usage.rawValue, .usage,
-        "\(path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input") holds no link "
-          + "(only blank lines and comments); give at least one")
-    }
+    let steps = try BatchScript.steps(of: path, table: table).map { (line: $0.line, url: $0.url) }
     let target = try target(options)
     guard target == .app else {
       try deliverBatch(steps, to: target, options: options)

@@ -267,6 +267,8 @@ public struct DeepLinkTool {
       try serveMcp(options)
     case .batch(let path):
       try runBatch(path, options: options)
+    case .tour(let request):
+      try runTour(request, options: options)
     case .targets:
       try listTargets(options)
     case .approve(let bundleID):

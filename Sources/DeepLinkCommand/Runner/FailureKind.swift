@@ -37,4 +37,8 @@ package enum FailureKind: String, CaseIterable, Hashable, Sendable {
   /// A simulator or Android target failed (its message says how); its exit code is the
   /// failure's own.
   case device
+  /// `tour --check`: the tour differs from the recording. Exit 1.
+  case differences
+  /// `tour --check`: the recording cannot be read. Exit 66.
+  case unreadableRecording = "unreadable-recording"
 }
