@@ -29,10 +29,10 @@ _deeplink_kind() {
     screen) REPLY='command' ;;
     wait) REPLY='command' ;;
     batch) REPLY='command' ;;
+    tour) REPLY='command' ;;
     targets) REPLY='command' ;;
     approve) REPLY='command' ;;
     mcp) REPLY='command' ;;
-    check-release) REPLY='command' ;;
     completions) REPLY='command' ;;
     help) REPLY='command' ;;
     version) REPLY='command' ;;
@@ -45,8 +45,8 @@ _deeplink_names() {
   _deeplink_vals=(settings profile recipes recipe recipe-edit login login-error recipe-empty
     recipe-error favorites favorites-empty reset)
   [[ $1 == route ]] && return
-  _deeplink_vals+=(url open routes state screen wait batch targets approve mcp check-release
-    completions help version)
+  _deeplink_vals+=(url open routes state screen wait batch tour targets approve mcp completions help
+    version)
 }
 
 # _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).
@@ -71,10 +71,10 @@ _deeplink_options() {
     command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:wait) _deeplink_opts=(--pid --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:tour) _deeplink_opts=(--out --scenario --check --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:approve) _deeplink_opts=(--bundle-id --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:mcp) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
-    command:check-release) _deeplink_opts=(--expect-registered --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
@@ -140,6 +140,15 @@ _deeplink_value() {
         --timeout) REPLY=free; return ;;
       esac
       ;;
+    command:tour)
+      case $2 in
+        --out) REPLY=path; return ;;
+        --scenario) REPLY=path; return ;;
+        --check) REPLY=path; return ;;
+        --json) REPLY=none; return ;;
+        --quiet) REPLY=none; return ;;
+      esac
+      ;;
     command:targets)
       case $2 in
         --json) REPLY=none; return ;;
@@ -154,12 +163,6 @@ _deeplink_value() {
     command:mcp)
       case $2 in
         --timeout) REPLY=free; return ;;
-      esac
-      ;;
-    command:check-release)
-      case $2 in
-        --expect-registered) REPLY=none; return ;;
-        --json) REPLY=none; return ;;
       esac
       ;;
   esac
@@ -186,7 +189,6 @@ _deeplink_argument() {
     command:url) REPLY=route ;;
     command:open) REPLY=free ;;
     command:batch) REPLY=path ;;
-    command:check-release) REPLY=path ;;
     command:completions) REPLY=words _deeplink_vals=(bash zsh fish) ;;
     command:help) REPLY=topic ;;
     *) REPLY=none ;;

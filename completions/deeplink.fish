@@ -48,6 +48,8 @@ function __deeplink_kind
       echo command
     case batch
       echo command
+    case tour
+      echo command
     case targets
       echo command
     case approve
@@ -90,6 +92,7 @@ function __deeplink_names
       screen 'Print the app\'s current screen' \
       wait 'Wait until an app is listening' \
       batch 'Send one link per line, all over one connection' \
+      tour 'Record every screen, or check them against a recording' \
       targets 'List the app, simulators and Android devices to send links to' \
       approve 'Let a simulator open the links in an app without asking' \
       mcp 'Serve the routes as tools to coding agents (MCP)' \
@@ -321,6 +324,20 @@ function __deeplink_options
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
+    case command:tour
+      printf '%s\t%s\n' \
+        --out 'Record the tour in this directory (with --check: write the new tour there)' \
+        --scenario 'Visit the links of this file, in batch\'s format, instead of every route' \
+        --check 'Compare with the recording in this directory; exit 1 on a difference' \
+        --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --json 'Print one JSON line per entry' \
+        --quiet 'No progress and no summary' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
+        --help 'Show help for the command at hand'
     case command:targets
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
@@ -487,6 +504,24 @@ function __deeplink_value
           return
         case --timeout
           echo free
+          return
+      end
+    case command:tour
+      switch $argv[2]
+        case --out
+          echo path
+          return
+        case --scenario
+          echo path
+          return
+        case --check
+          echo path
+          return
+        case --json
+          echo none
+          return
+        case --quiet
+          echo none
           return
       end
     case command:targets

@@ -150,6 +150,37 @@ struct ShopExampleTests {
     #expect(clean.stdout == "shop not registered in \(debugPlist) (its URL schemes: debug)\n")
   }
 
+  /// `shop tour`: every shop route recorded, then checked clean against a shop-app started
+  /// the same way. Its `add-to-cart` adds to the cart (a link that does not describe a whole
+  /// state), so a tour repeats only from the same starting state: a fresh app, as a CI job has.
+  @Test func theShopsToolRecordsATourAndChecksItCleanAgainstAFreshApp() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let recording = directory.file("tour")
+    let first = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
+    let recorded = try Self.shop("tour", "--out", recording, "--socket", first.socket)
+    first.stop()
+    #expect(recorded.status == 0, "\(recorded)")
+    let manifest = try JSON.parse(String(contentsOfFile: recording + "/tour.json", encoding: .utf8))
+    #expect(manifest["tool"]?.stringValue == "shop")
+    #expect(
+      manifest["entries"]?.arrayValue?.map { $0["name"]?.stringValue ?? "" }
+        == ["catalog", "product", "cart", "add-to-cart"])
+    #expect(manifest["entries"]?.arrayValue?.first?["command"]?.stringValue == "shop catalog")
+
+    let second = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
+    defer { second.stop() }
+    let check = try Self.shop(
+      "tour", "--check", recording, "--out", directory.file("check"), "--socket", second.socket)
+    #expect(check.status == 0, "\(check)")
+    // The same app, not fresh: the cart has grown, and the check says so.
+    let again = try Self.shop(
+      "tour", "--check", recording, "--out", directory.file("again"), "--socket", second.socket)
+    #expect(again.status == 1, "\(again)")
+    #expect(again.stderr.contains("shop: tour: cart: changed (screen, state)\n"), "\(again)")
+    #expect(again.stderr.contains("-0 items\n+1 items\n"), "\(again)")
+  }
+
   @Test func aLinkTheAppRefusesExits65WithTheAppsReasonAndChangesNothing() throws {
     let app = try RunningApp.start(executable: try Self.bin.get() + "/shop-app")
     defer { app.stop() }

@@ -36,7 +36,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .screen: "[--png <file>]"
     case .wait: "[--timeout <seconds>] [--pid <pid>]"
     case .batch: "[<file> | -]"
-    case .tour: "--out <dir> [--scenario <file>] | --check <dir> [--out <dir>] [--scenario <file>]"
+    case .tour: "(--out | --check) <dir> [--scenario <file>]"
     case .targets: "[--json]"
     case .approve: "--bundle-id <id>"
     case .mcp: ""

@@ -100,8 +100,11 @@ package struct CompletionModel: Sendable {
         Option(
           flag: flag, summary: Self.help(of: flag, in: command) ?? "",
           value: !command.ownValueFlags.contains(flag)
-            ? .none : [BuiltInCommand.pngFlag, BuiltInCommand.outFlag, BuiltInCommand.scenarioFlag,
-              BuiltInCommand.checkFlag].contains(flag) ? .path : .free)
+            ? .none
+            : [
+              BuiltInCommand.pngFlag, BuiltInCommand.outFlag, BuiltInCommand.scenarioFlag,
+              BuiltInCommand.checkFlag,
+            ].contains(flag) ? .path : .free)
       }
       return Context(
         kind: .command, name: command.name, summary: command.summary,

@@ -124,7 +124,8 @@ enum ClientFailure: Error {
     case .usage(_, let hint): return hint
     case .releaseCheck(_, _, _, let hint): return hint
     case .unreadableRecording:
-      return "A recording is what '\(ToolName.current) tour --out DIR' wrote; record one again if this one was damaged."
+      return
+        "A recording is what '\(ToolName.current) tour --out DIR' wrote; record one again if this one was damaged."
     default: return nil
     }
   }

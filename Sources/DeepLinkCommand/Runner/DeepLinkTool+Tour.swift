@@ -31,6 +31,11 @@ extension DeepLinkTool {
         throw .unreadableRecording(error.message)
       }
     }
+    if let recorded = recording?.scenario, request.scenario == nil, let check = request.check {
+      throw .usage(
+        "the recording in \(check) visited the scenario \(recorded), not every route; give it again "
+          + "with --scenario", hint: nil)
+    }
     if options.dryRun {
       try write(stops.map { "\($0.name): send \($0.url)\n" }.joined())
       return
@@ -51,7 +56,8 @@ extension DeepLinkTool {
           try s.request(open)
         }
       } catch {
-        throw .batch(line: nil, kind: error.kind, error.exitCode, "\(stop.name) (\(stop.url)): \(error.message)")
+        throw .batch(
+          line: nil, kind: error.kind, error.exitCode, "\(stop.name) (\(stop.url)): \(error.message)")
       }
       guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
         throw .badReply("the app acknowledged \(stop.url) without its state")
@@ -65,7 +71,8 @@ extension DeepLinkTool {
         var line = entry.manifestJSON.objectValue ?? []
         line.insert(("step", .int(index + 1)), at: 0)
         if let recording {
-          let item = TourComparison(recorded: recording.entries.filter { $0.name == entry.name }, current: [entry])
+          let item = TourComparison(
+            recorded: recording.entries.filter { $0.name == entry.name }, current: [entry])
           line.append(("status", .string(item.items[0].status.word)))
         }
         try write(JSON.object(line).serialized + "\n")
@@ -90,7 +97,8 @@ extension DeepLinkTool {
     } else {
       for item in differences where item.status == .missing {
         try write(
-          JSON.object([("name", .string(item.name)), ("status", .string(item.status.word))]).serialized + "\n")
+          JSON.object([("name", .string(item.name)), ("status", .string(item.status.word))]).serialized + "\n"
+        )
       }
     }
     guard differences.isEmpty else {
@@ -224,7 +232,8 @@ extension DeepLinkTool {
     }
     try put(tour.manifest, TourRecording.manifestName)
     try put(
-      TourPage.html(entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath),
+      TourPage.html(
+        entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath),
       TourRecording.pageName)
   }
 }

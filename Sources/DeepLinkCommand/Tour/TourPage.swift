@@ -24,7 +24,8 @@ enum TourPage {
       title = "\(tool) tour: \(count) screen\(count == 1 ? "" : "s")"
       subtitle = "every screen after the app acknowledged its link"
     }
-    var body = "<header><h1>\(escape(title))</h1><p>\(escape(subtitle)) · route table \(escape(table))</p></header>\n"
+    var body =
+      "<header><h1>\(escape(title))</h1><p>\(escape(subtitle)) · route table \(escape(table))</p></header>\n"
     if let comparison, !comparison.differences.isEmpty {
       body += "<section class=\"differences\"><h2>Differences</h2>\n"
       for item in comparison.differences {

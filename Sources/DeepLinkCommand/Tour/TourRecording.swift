@@ -84,9 +84,12 @@ struct TourRecording: Equatable {
       json = try JSON.parseLocated(bytes)
     } catch {
       let (line, column) = error.lineAndColumn(in: bytes)
-      throw TourRecordingError("\(where_) is not JSON (line \(line), column \(column): \(error.error.message))")
+      throw TourRecordingError(
+        "\(where_) is not JSON (line \(line), column \(column): \(error.error.message))")
     }
-    guard case .object = json else { throw TourRecordingError("\(where_) is not a tour manifest (an object)") }
+    guard case .object = json else {
+      throw TourRecordingError("\(where_) is not a tour manifest (an object)")
+    }
     guard json["format"]?.intValue == format else {
       throw TourRecordingError("\(where_) has no \"format\": \(format); it is not a tour this version reads")
     }
@@ -102,12 +105,16 @@ struct TourRecording: Equatable {
           if optional { return nil }
           throw TourRecordingError("\(place) has no \"\(key)\"")
         }
-        guard let string = value.stringValue else { throw TourRecordingError("\(place): \"\(key)\" is not a string") }
+        guard let string = value.stringValue else {
+          throw TourRecordingError("\(place): \"\(key)\" is not a string")
+        }
         return string
       }
       guard case .object = item else { throw TourRecordingError("\(place) is not an object") }
       let name = try text("name")!
-      guard names.insert(name).inserted else { throw TourRecordingError("\(place): the name '\(name)' is given twice") }
+      guard names.insert(name).inserted else {
+        throw TourRecordingError("\(place): the name '\(name)' is given twice")
+      }
       var fileNames: [String] = []
       for key in ["screen", "state", "picture"] {
         guard let file = try text(key, optional: key == "picture") else { continue }
