@@ -422,6 +422,28 @@ printf '   deeplink url (start-up) %s   check-release %s (%s MiB .ipa)   cat, re
 printf '   check-release of a 50 MB .ipa, whole process: %s ms   (target <= 20 ms)\n\n' "$(fmt "$CHECK_MS" 2)"
 SUMMARY+=("check-release of a 50 MB .ipa, whole process|$(fmt "$CHECK_MS" 2) ms|<= 20 ms|$(verdict "$CHECK_MS" '<=' 20)")
 
+echo "11. Tour: 'deeplink tour' of the 12 built-in routes vs 'deeplink batch' of the same 12 links (ms, median)"
+# The links the tour visits (its --dry-run lists them, one 'name: send URL' a line) as a batch
+# file, so both send exactly the same 12 links over one connection each. The tour also writes
+# 26 files (12 screens, 12 states, tour.json, index.html), replacing its previous run's.
+TOUR_LINKS=$DIR/tour-links.txt
+"$BIN/deeplink" tour --dry-run --out "$DIR/tour" --socket "$APP_SOCKET" | sed 's/^[^:]*: send //' >"$TOUR_LINKS"
+[[ $(wc -l <"$TOUR_LINKS") -eq 12 ]] || { echo "bench: the tour's dry run did not list 12 links" >&2; exit 70; }
+"$BIN/deeplink" tour --out "$DIR/tour" --socket "$APP_SOCKET" --quiet
+hyperfine_rounds tour "$BIN/deeplink batch $TOUR_LINKS --socket $APP_SOCKET --quiet" \
+  "$BIN/deeplink tour --out $DIR/tour --socket $APP_SOCKET --quiet"
+TOUR_RATIO=$(ratio tour 1 0)
+TOUR_MS=$(ms tour 1)
+# What users run today instead: each link on its own, then 'sleep 1' (the seed's simctl openurl
+# && sleep 1). Computed, not slept: 12 times section 1's 'deeplink settings', plus 12 s.
+SLEEP_MS=$(awk -v e="$(ms e2e 1)" 'BEGIN { print 12 * e + 12000 }')
+printf '   batch of the 12 links %s   tour %s   12 links with sleep 1 after each (computed) %s\n' \
+  "$(ms tour 0)" "$TOUR_MS" "$(fmt "$SLEEP_MS" 0)"
+printf '   tour / batch = %sx   (target <= 3x); tour %s ms (target <= 100 ms); %sx faster than the sleeps\n\n' \
+  "$(fmt "$TOUR_RATIO" 2)" "$(fmt "$TOUR_MS" 2)" "$(fmt "$(awk -v s="$SLEEP_MS" -v t="$TOUR_MS" 'BEGIN { print s / t }')" 0)"
+SUMMARY+=("tour of 12 routes / batch of the same 12 links|$(fmt "$TOUR_RATIO" 2)x|<= 3x|$(verdict "$TOUR_RATIO" '<=' 3)")
+SUMMARY+=("tour of 12 routes, whole process|$(fmt "$TOUR_MS" 2) ms|<= 100 ms|$(verdict "$TOUR_MS" '<=' 100)")
+
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-58s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
   tee "$OUT/summary.txt"

@@ -280,3 +280,36 @@ struct TourCommandTests {
     }
   }
 }
+
+/// Progress on a terminal: `script` (util-linux) runs `deeplink tour` with a pseudo-terminal as
+/// its stdout and stderr, as a shell in a terminal would.
+@Suite(
+  "deeplink tour on a terminal", .enabled(if: ExternalTool.runs(needing: "script"), "script is not installed")
+)
+struct TourProgressTests {
+  static func onATerminal(_ command: [String]) throws -> CommandResult {
+    try Command.run(
+      try ExternalTool.require("script"),
+      ["-q", "-e", "-c", command.map { "'" + $0 + "'" }.joined(separator: " "), "/dev/null"])
+  }
+
+  @Test func progressGoesToATerminalUnlessQuiet() throws {
+    try withApp { app in
+      let deeplink = Command.product("deeplink")
+      let shown = try Self.onATerminal([
+        deeplink, "tour", "--out", app.directory.file("a"), "--socket", app.socket,
+      ])
+      #expect(shown.status == 0, "\(shown)")
+      let routes = RouteTable.builtIn.routes.map(\.name)
+      let progress = routes.enumerated().map { "[\($0.offset + 1)/\(routes.count)] \($0.element)\r\n" }
+        .joined()
+      #expect(shown.stdout.hasPrefix(progress), "\(shown)")
+
+      let quiet = try Self.onATerminal([
+        deeplink, "tour", "--out", app.directory.file("b"), "--socket", app.socket, "--quiet",
+      ])
+      #expect(quiet.status == 0, "\(quiet)")
+      #expect(quiet.stdout == "", "\(quiet)")
+    }
+  }
+}
