@@ -33,6 +33,7 @@ _deeplink_kind() {
     targets) REPLY='command' ;;
     approve) REPLY='command' ;;
     mcp) REPLY='command' ;;
+    check-release) REPLY='command' ;;
     completions) REPLY='command' ;;
     help) REPLY='command' ;;
     version) REPLY='command' ;;
@@ -45,8 +46,8 @@ _deeplink_names() {
   _deeplink_vals=(settings profile recipes recipe recipe-edit login login-error recipe-empty
     recipe-error favorites favorites-empty reset)
   [[ $1 == route ]] && return
-  _deeplink_vals+=(url open routes state screen wait batch tour targets approve mcp completions help
-    version)
+  _deeplink_vals+=(url open routes state screen wait batch tour targets approve mcp check-release
+    completions help version)
 }
 
 # _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).
@@ -75,6 +76,7 @@ _deeplink_options() {
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:approve) _deeplink_opts=(--bundle-id --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:mcp) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
+    command:check-release) _deeplink_opts=(--expect-registered --socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
     command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --dry-run --routes --help) ;;
@@ -165,6 +167,12 @@ _deeplink_value() {
         --timeout) REPLY=free; return ;;
       esac
       ;;
+    command:check-release)
+      case $2 in
+        --expect-registered) REPLY=none; return ;;
+        --json) REPLY=none; return ;;
+      esac
+      ;;
   esac
   case $2 in
     --socket) REPLY=path; ;;
@@ -189,6 +197,7 @@ _deeplink_argument() {
     command:url) REPLY=route ;;
     command:open) REPLY=free ;;
     command:batch) REPLY=path ;;
+    command:check-release) REPLY=path ;;
     command:completions) REPLY=words _deeplink_vals=(bash zsh fish) ;;
     command:help) REPLY=topic ;;
     *) REPLY=none ;;

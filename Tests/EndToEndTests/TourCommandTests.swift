@@ -1,7 +1,7 @@
 import DeepLinkRoutes
 import DeepLinkWire
 import Foundation
-import RecipeRoutes
+import RecipeSampleRoutes
 import TestSupport
 import Testing
 
@@ -51,7 +51,7 @@ struct TourCommandTests {
     // Each screen is what the app showed once the link was acknowledged.
     #expect(
       try String(contentsOfFile: out + "/01-settings.txt", encoding: .utf8)
-        == checkedInFile("AppModelTests/Golden/settings.txt"))
+        == checkedInFile("RecipeSampleAppTests/Golden/settings.txt"))
     let state = try JSON.parse(String(contentsOfFile: out + "/05-recipe-edit.json", encoding: .utf8))
     #expect(state["path"]?.arrayValue?.count == 2)
     #expect(

@@ -1,6 +1,6 @@
 import DeepLinkRoutes
 import Foundation
-import RecipeRoutes
+import RecipeSampleRoutes
 import TestSupport
 import Testing
 

@@ -259,6 +259,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
           flag: Self.expectRegisteredFlag,
           help: "Check a debug build: fail (exit 1) when the scheme is not registered"),
         Option(.json, help: "Print the report as one JSON object"),
+      ]
     case .tour:
       [
         Option(
