@@ -152,7 +152,8 @@ import Testing
     defer { prefix.remove() }
     let make = try Command.run(
       "/usr/bin/env",
-      ["make", "-s", "-C", ShellDriver.repository.path, "install-completions", "PREFIX=" + prefix.path])
+      ["make", "-s", "-C", ShellDriver.repository.path, "install-completions", "PREFIX=" + prefix.path],
+      timeout: Patience.buildSeconds)
     #expect(make.status == 0, "\(make)")
     for shell in CompletionShell.allCases {
       let installed = prefix.file(CompletionScript.installPath(for: shell))

@@ -60,7 +60,8 @@ import Testing
     let prefix = try TemporaryDirectory()
     defer { prefix.remove() }
     let make = try Command.run(
-      "/usr/bin/env", ["make", "-s", "-C", Self.repository, "install-man", "PREFIX=" + prefix.path])
+      "/usr/bin/env", ["make", "-s", "-C", Self.repository, "install-man", "PREFIX=" + prefix.path],
+      timeout: Patience.buildSeconds)
     #expect(make.status == 0, "\(make)")
     #expect(FileManager.default.fileExists(atPath: prefix.file("share/man/man1/deeplink.1")))
     let man = try Command.run(

@@ -28,7 +28,7 @@ struct ShippingBuildTests {
         "swift", "build", "--package-path", packageRoot, "--scratch-path", packageRoot + "/.build/" + scratch,
         "--product", "deeplink-app",
       ] + flags
-    let build = try Command.run("/usr/bin/env", arguments)
+    let build = try Command.run("/usr/bin/env", arguments, timeout: Patience.buildSeconds)
     guard build.status == 0 else { throw Failure("\(arguments.joined(separator: " ")):\n\(build)") }
     // SwiftPM links `<scratch>/release` to the platform's folder (no second `swift build`
     // for `--show-bin-path`).
@@ -79,7 +79,7 @@ struct ShippingBuildTests {
       [
         "make", "-s", "-C", Self.packageRoot, "install", "PREFIX=" + prefix.path,
         "RELEASE_SCRATCH=" + Self.packageRoot + "/.build/installed",
-      ])
+      ], timeout: Patience.buildSeconds)
     #expect(make.status == 0, "\(make)")
     let executable = prefix.file("bin/deeplink-app")
     let deeplink = prefix.file("bin/deeplink")

@@ -30,7 +30,7 @@ struct AvailabilityTests {
   static func check(_ root: String, _ targets: [String] = []) throws -> CommandResult {
     try Command.run(
       PackageBuild.root + "/scripts/check-availability.sh", [root] + targets,
-      environment: ["DEEPLINK_AVAILABILITY_CACHE": cache])
+      environment: ["DEEPLINK_AVAILABILITY_CACHE": cache], timeout: Patience.buildSeconds)
   }
 
   @Test func theLibrariesUseNoAPINewerThanTheirDeploymentTargets() throws {

@@ -35,7 +35,7 @@ struct DocumentationTests {
         "-I", build.modules, "-I", PackageBuild.root + "/Sources/DeepLinkSystemC/include", "-I",
         PackageBuild.root + "/Sources/CZlib",
         "-minimum-access-level", "public", "-output-dir", output.path,
-      ])
+      ], timeout: Patience.buildSeconds)
     #expect(extract.status == 0, "\(extract)")
     let data = try Data(contentsOf: URL(fileURLWithPath: output.file("\(module).symbols.json")))
     let graph = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -11,6 +11,21 @@ public struct CommandResult: Sendable, CustomStringConvertible {
   }
 }
 
+/// Why ``Command/run(_:_:input:environment:)`` gave up.
+public enum CommandError: Error, CustomStringConvertible {
+  /// The command, or what it left running with its output or its exit unseen, did not end
+  /// within the hang bound; it was killed.
+  case hung(command: String, seconds: Double)
+
+  public var description: String {
+    switch self {
+    case .hung(let command, let seconds):
+      "\(command) did not end within \(Int(seconds)) s (killed): a process it started may hold its "
+        + "output or the descriptor that tells its exit"
+    }
+  }
+}
+
 /// Runs the package's real executables (built beside the test bundle) and other programs.
 public enum Command {
   /// The folder holding the built products: `.build/debug` (or release).
@@ -30,12 +45,14 @@ public enum Command {
     productsDirectory.appendingPathComponent(name).path
   }
 
-  /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to end.
+  /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to end,
+  /// for `timeout` seconds at most (then it is killed and ``CommandError/hung(command:seconds:)``
+  /// thrown): ``Patience/seconds``, or ``Patience/buildSeconds`` for a command that builds.
   /// The child sees `environment` on top of ours, minus `DEEPLINK_SOCKET`, `DEEPLINK_ROUTES`
   /// and `NO_COLOR` unless given.
   public static func run(
     _ executable: String, _ arguments: [String] = [], input: String? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], timeout: Double = Patience.seconds
   ) throws -> CommandResult {
     TestProcess.ignoreBrokenPipe()
     let process = Process()
@@ -53,6 +70,9 @@ public enum Command {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = inPipe
+    // Foundation learns that a child exited when a socket the child inherited closes, so a
+    // grandchild that keeps it open (an app a stand-in started and left running) would hide
+    // the exit forever: the waits below end at `timeout`.
     try process.run()
     if let input {
       // A child that exits without reading all of its input closes the pipe first: the write
@@ -68,14 +88,24 @@ public enum Command {
     // Read both pipes concurrently so a chatty child never blocks on a full pipe.
     let group = DispatchGroup()
     nonisolated(unsafe) var errData = Data()
+    nonisolated(unsafe) var outData = Data()
+    for (pipe, index) in [(out, 0), (err, 1)] {
+      group.enter()
+      DispatchQueue.global().async {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        if index == 0 { outData = data } else { errData = data }
+        group.leave()
+      }
+    }
     group.enter()
     DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
       group.leave()
     }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
+    guard group.wait(timeout: .now() + timeout) == .success else {
+      kill(process.processIdentifier, SIGKILL)
+      throw CommandError.hung(command: ([executable] + arguments).joined(separator: " "), seconds: timeout)
+    }
     return CommandResult(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))

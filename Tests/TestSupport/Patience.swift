@@ -13,6 +13,10 @@ public enum Patience {
   /// The bound, in milliseconds, for the wire's deadlines.
   public static var milliseconds: Int { Int(seconds * 1_000) }
 
+  /// The bound on a command that builds (`swift build`, `make install`, a type-check of the
+  /// standard library for another platform): minutes of CPU on a busy machine, never forever.
+  public static let buildSeconds: Double = 3600
+
   /// The bound as a `deeplink wait --timeout` argument.
   public static var timeoutArgument: String { String(Int(seconds)) }
 }
