@@ -114,6 +114,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -126,6 +127,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -138,6 +140,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -150,6 +153,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -163,6 +167,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -174,6 +179,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -186,6 +192,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -197,6 +204,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -208,6 +216,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -219,6 +228,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -230,6 +240,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -241,6 +252,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -252,6 +264,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -263,6 +276,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the canonical URL the app would get; send nothing, no app needed' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -275,6 +289,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -286,6 +301,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -298,6 +314,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -310,6 +327,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -321,6 +339,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -346,18 +365,19 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:approve
       printf '%s\t%s\n' \
-        --bundle-id 'The app\'s bundle identifier' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'The simulator (default: the one booted)' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'The app\'s bundle identifier' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -369,6 +389,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -392,6 +413,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -403,6 +425,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -414,6 +437,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
@@ -425,6 +449,7 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose deeplink agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand' \
@@ -532,11 +557,11 @@ function __deeplink_value
       end
     case command:approve
       switch $argv[2]
-        case --bundle-id
-          echo free
-          return
         case --target
           echo targets
+          return
+        case --bundle-id
+          echo free
           return
       end
     case command:mcp
@@ -567,6 +592,8 @@ function __deeplink_value
     case --target
       echo targets
     case --package
+      echo free
+    case --bundle-id
       echo free
     case --dry-run
       echo none

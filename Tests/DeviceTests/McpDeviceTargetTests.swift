@@ -45,7 +45,9 @@ struct McpDeviceTargetTests {
       delivered["content"]?.arrayValue?.first?["text"]
         == .string(
           "delivered debug://recipe?id=42 to simulator iPhone 15 (iOS 17.2) 5B6D9A4C-1E2F-4A3B-9C8D-7E6F5A4B3C2D; "
-            + "the app cannot acknowledge it without the deeplink agent, so no screen follows"))
+            + "not acknowledged, so no screen follows: no app's deeplink agent answers on that simulator "
+            + "(embed DeepLinkAgent in the app's debug build, giving it the app's bundle id, and start "
+            + "the app)"))
     #expect(replies[4]["error"]?["code"] == .int(-32602))
     #expect(world.openedOnSimulator() == ["debug://recipe?id=42"], "the wrong call sent nothing")
   }

@@ -16,7 +16,9 @@ struct SimulatorDeliveryTests {
     #expect(
       result.stdout
         == "delivered debug://recipe-edit?id=42&unsaved=true to simulator iPhone 15 (iOS 17.2) \(Self.iPhone15); "
-        + "the app cannot acknowledge it without the deeplink agent, so no screen follows\n")
+        + "not acknowledged, so no screen follows: no app's deeplink agent answers on that simulator "
+        + "(embed DeepLinkAgent in the app's debug build, giving it the app's bundle id, and start "
+        + "the app)\n")
     #expect(
       world.invocations() == [
         ["xcrun", "simctl", "list", "devices", "-j"],

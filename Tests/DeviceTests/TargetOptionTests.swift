@@ -69,14 +69,28 @@ struct TargetOptionTests {
   }
 
   @Test(arguments: ["state", "screen"])
-  func stateAndScreenOnADeviceExit64ExplainingTheyNeedTheAgent(_ command: String) throws {
+  func stateAndScreenOnASimulatorWithoutAgentExit69SayingHowToGetOne(_ command: String) throws {
     let world = try StandInDevices()
     defer { world.remove() }
     let result = try world.deeplink("--target", "simulator", command)
+    #expect(result.status == 69, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(
+        "deeplink: error: \(command) needs the app's answer, and no app's deeplink agent answers on "
+          + "--target simulator (embed DeepLinkAgent in the app's debug build, giving it the app's bundle id; "
+          + "with several apps, --bundle-id chooses one)"), "\(result)")
+    #expect(world.invocations() == [["xcrun", "simctl", "list", "devices", "-j"]], "the simulator is chosen")
+  }
+
+  @Test(arguments: ["state", "screen"])
+  func stateAndScreenOnAnAndroidDeviceExit64ExplainingTheyNeedTheAgent(_ command: String) throws {
+    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    defer { world.remove() }
+    let result = try world.deeplink("--target", "android", command)
     #expect(result.status == 64, "\(result)")
     #expect(
       result.stderr.hasPrefix(
-        "deeplink: error: \(command) needs the app's answer, which a link sent to --target simulator cannot give"
+        "deeplink: error: \(command) needs the app's answer, which a link sent to --target android cannot give"
       ))
     #expect(world.invocations().isEmpty)
   }

@@ -140,7 +140,7 @@ struct TargetsAndApproveTests {
     (["approve"], "approve needs --bundle-id <id>, the app's bundle identifier"),
     (
       ["approve", "--bundle-id", "com.example;rm"],
-      "--bundle-id expects a bundle identifier such as com.example.Recipes (letters, digits, '-' and '.'), got 'com.example;rm'"
+      "--bundle-id expects a bundle identifier (ASCII letters, digits, '-' and '.', such as com.example.Recipes), got 'com.example;rm'"
     ),
     (
       ["approve", "--bundle-id", "a.b", "--target", "android"],

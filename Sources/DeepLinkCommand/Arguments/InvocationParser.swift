@@ -1,4 +1,5 @@
 import DeepLinkRoutes
+import DeepLinkWire
 
 /// Interprets tokens: finds the command, collects the global options, and turns a route's
 /// options into `(name, text?)` pairs for `Route.bind`. See ``Invocation/parse(_:table:)``
@@ -109,14 +110,8 @@ struct InvocationParser {
       return .screenshot(path: path)
     case .targets: return .targets
     case .approve:
-      guard let bundleID = ownValues[BuiltInCommand.bundleIDFlag] else {
+      guard let bundleID = options.bundleID else {
         throw .missingArgument(.approve, what: "--bundle-id <id>, the app's bundle identifier")
-      }
-      guard Self.isBundleIdentifier(bundleID) else {
-        throw .invalidValue(
-          option: BuiltInCommand.bundleIDFlag, value: bundleID,
-          expected: "a bundle identifier such as com.example.Recipes (letters, digits, '-' and '.')",
-          in: .command(.approve))
       }
       return .approve(bundleID: bundleID)
     case .wait:
@@ -203,16 +198,6 @@ struct InvocationParser {
     return (words, flags)
   }
 
-  /// Whether `text` is a bundle identifier: letters, digits, `-` and `.`, as Info.plist's
-  /// CFBundleIdentifier allows.
-  static func isBundleIdentifier(_ text: String) -> Bool {
-    !text.isEmpty && !text.hasPrefix(".") && !text.hasSuffix(".")
-      && text.unicodeScalars.allSatisfy { scalar in
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-          || scalar == "-" || scalar == "."
-      }
-  }
-
   // MARK: - Global options
 
   static let globalNames = GlobalOption.allCases.map(\.rawValue)
@@ -230,7 +215,7 @@ struct InvocationParser {
       case .json: options.json = true
       case .quiet: options.quiet = true
       case .dryRun: options.dryRun = true
-      case .socket, .timeout, .target, .package, .routes, .help, .version: break
+      case .socket, .timeout, .target, .package, .bundleID, .routes, .help, .version: break
       }
       return true
     }
@@ -259,6 +244,15 @@ struct InvocationParser {
           in: context)
       }
       options.package = text
+    case .bundleID:
+      do throws(BundleIdentifierError) {
+        try BundleIdentifier.validate(text)
+      } catch {
+        throw .invalidValue(
+          option: option.flag, value: text, expected: "a bundle identifier (\(BundleIdentifier.rule))",
+          in: context)
+      }
+      options.bundleID = text
     case .routes:
       guard !text.isEmpty else {
         throw .invalidValue(

@@ -247,8 +247,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       [Option(.json, help: "Print the targets as a JSON array")]
     case .approve:
       [
-        Option(
-          flag: Self.bundleIDFlag, synopsis: Self.bundleIDFlag + " <id>", help: "The app's bundle identifier"),
+        Option(.bundleID, help: "The app's bundle identifier"),
         Option(.target, help: "The simulator (default: the one booted)"),
       ]
     case .mcp:
@@ -289,15 +288,11 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   /// `--png <file>`, of ``screen``.
   package static let pngFlag = "--png"
 
-  /// `--bundle-id <id>`, of ``approve``.
-  package static let bundleIDFlag = "--bundle-id"
-
   /// Options this command takes besides the global ones, as typed (`--markdown`); all flags
   /// but ``ownValueFlags``.
   package var ownFlags: [String] {
     switch self {
     case .routes: [Self.markdownFlag]
-    case .approve: [Self.bundleIDFlag]
     case .screen: [Self.pngFlag]
     case .wait: [Self.pidFlag]
     case .checkRelease: [Self.expectRegisteredFlag]
@@ -309,7 +304,6 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   /// Those of ``ownFlags`` that take a value.
   package var ownValueFlags: [String] {
     switch self {
-    case .approve: [Self.bundleIDFlag]
     case .screen: [Self.pngFlag]
     case .wait: [Self.pidFlag]
     case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag]

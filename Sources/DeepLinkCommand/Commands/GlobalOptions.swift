@@ -18,6 +18,10 @@ package struct GlobalOptions: Hashable, Sendable {
   package var target: DeliveryTarget?
   /// `--package NAME`: the Android app that must handle the link (an explicit intent).
   package var package: String?
+  /// `--bundle-id ID`: with a simulator target, the app whose agent gets the link (its
+  /// bundle identifier, already checked); `nil` means `DEEPLINK_BUNDLE_ID`, the routes file's
+  /// `ios.bundleId` or the tool's own.
+  package var bundleID: String?
   /// `--dry-run`: print the commands that would deliver the link, run nothing.
   package var dryRun: Bool
   /// `--routes FILE`: the routes file; `nil` means `DEEPLINK_ROUTES`, a `deeplink.routes.json`
@@ -26,8 +30,10 @@ package struct GlobalOptions: Hashable, Sendable {
 
   package init(
     socket: String? = nil, timeout: Double? = nil, json: Bool = false, quiet: Bool = false,
-    target: DeliveryTarget? = nil, package: String? = nil, dryRun: Bool = false, routes: String? = nil
+    target: DeliveryTarget? = nil, package: String? = nil, bundleID: String? = nil, dryRun: Bool = false,
+    routes: String? = nil
   ) {
+    self.bundleID = bundleID
     self.socket = socket
     self.timeout = timeout
     self.json = json
@@ -80,6 +86,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   case quiet
   case target
   case package
+  case bundleID = "bundle-id"
   case dryRun = "dry-run"
   case routes
   case help
@@ -105,7 +112,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   package var replacesCommand: Bool {
     switch self {
     case .help, .version: true
-    case .socket, .timeout, .json, .quiet, .target, .package, .dryRun, .routes: false
+    case .socket, .timeout, .json, .quiet, .target, .package, .bundleID, .dryRun, .routes: false
     }
   }
 
@@ -116,6 +123,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .timeout: "seconds"
     case .target: "target"
     case .package: "name"
+    case .bundleID: "id"
     case .routes: "file"
     case .json, .quiet, .dryRun, .help, .version: nil
     }
@@ -142,6 +150,10 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
       "Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; "
         + "'\(ToolName.current) targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
+    case .bundleID:
+      "With a simulator target: the app whose deeplink agent gets the link and answers (default: "
+        + "$\(DeepLinkTool.bundleIDVariable.name), else the routes file's ios.bundleId, else the one app "
+        + "whose agent answers there); approve: the app"
     case .dryRun:
       "Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)"
     case .routes:

@@ -140,7 +140,7 @@ package struct CompletionModel: Sendable {
       case .socket, .routes: .path
       case .timeout: .free
       case .target: .targets
-      case .package: .free
+      case .package, .bundleID: .free
       case .json, .quiet, .dryRun, .help, .version: .none
       }
     let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help

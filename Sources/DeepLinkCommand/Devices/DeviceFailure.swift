@@ -47,16 +47,26 @@ enum DeviceFailure: Error, Hashable, Sendable {
   case cannotRead(String, Errno)
   /// `wait`: the device was not booted and ready within `seconds`.
   case notReady(String, seconds: Double, advice: String)
+  /// `--bundle-id` with a target that is no simulator.
+  case bundleIDNeedsSimulator(DeliveryTarget)
+  /// No bundle id was given and several apps' agents answer on the simulator.
+  case severalAgents([SimulatorAgent], udid: String)
+  /// What answers on the socket of the app `bundleID` on simulator `udid` is another agent
+  /// (`found`, or one that names no simulator app when `nil`).
+  case notThatAgent(socket: String, bundleID: String, udid: String, found: SimulatorAgent?)
   /// `DEEPLINK_TARGET` or `ANDROID_SERIAL` holds something unusable.
   case invalidEnvironment(name: String, value: String, expected: String)
 
   var exitCode: ExitCode {
     switch self {
     case .toolMissing, .noBootedSimulator, .unknownSimulator, .simulatorNotBooted, .noAndroidDevice,
-      .deviceUnavailable:
+      .deviceUnavailable, .notThatAgent:
       .unavailable
-    case .severalSimulators, .severalAndroidDevices, .needsAgent, .wrongTarget, .invalidEnvironment,
-      .noPixels:
+    case .needsAgent(_, let target):
+      // On a simulator an agent can answer; none did, as no app answers on the app target.
+      target.kind == .simulator ? .unavailable : .usage
+    case .severalSimulators, .severalAndroidDevices, .wrongTarget, .invalidEnvironment,
+      .noPixels, .bundleIDNeedsSimulator, .severalAgents:
       .usage
     case .schemeNotRegistered: .rejected
     case .timedOut, .notReady: .timedOut
@@ -113,6 +123,11 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "no app on the simulator handles '\(scheme)://' links; check that the app is installed on it "
         + "and declares the scheme '\(scheme)' under URL types (CFBundleURLTypes) in its Info.plist"
         + Self.quoted(toolMessage)
+    case .needsAgent(let command, let target) where target.kind == .simulator:
+      "\(command.name) needs the app's answer, and no app's deeplink agent answers on --target "
+        + "\(target.text) (embed DeepLinkAgent in the app's debug build, giving it the app's bundle id; "
+        + "with several apps, --bundle-id chooses one)"
+        + (command == .screen ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
     case .needsAgent(let command, let target):
       "\(command.name) needs the app's answer, which a link sent to --target \(target.text) cannot "
         + "give (the app has no deeplink agent there)"
@@ -130,6 +145,17 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "cannot read \(path): \(errno)"
     case .notReady(let what, let seconds, let advice):
       "\(what) was not booted and ready within \(GlobalOption.formatted(seconds)) s; \(advice)"
+    case .bundleIDNeedsSimulator(let target):
+      "--bundle-id goes with a simulator target (--target simulator[:DEVICE]), not --target \(target.text)"
+        + (target.kind == .android ? "; on Android, --package names the app" : "")
+    case .severalAgents(let agents, let udid):
+      "\(agents.count) apps' deeplink agents answer on simulator \(udid); choose one:"
+        + Self.rows(agents.map { ($0.bundleID, $0.options) })
+    case .notThatAgent(let socket, let bundleID, let udid, let found):
+      "the agent answering on \(socket), the socket of \(bundleID) on simulator \(udid), is "
+        + (found.map { "\($0.bundleID) on simulator \($0.udid)" }
+          ?? "no simulator app's (its ping names no bundle id)")
+        + "; stop what listens there, or start it without --socket so that it listens on its own"
     case .invalidEnvironment(let name, let value, let expected):
       "\(name) expects \(expected), got '\(value)'; fix or unset it"
     }
@@ -144,6 +170,15 @@ enum DeviceFailure: Error, Hashable, Sendable {
   static func quoted(_ toolMessage: String) -> String {
     let lines = toolMessage.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
     return lines.prefix(12).map { "\n  | " + $0 }.joined()
+  }
+
+  /// Aligned `label  options` lines.
+  static func rows(_ rows: [(label: String, options: String)]) -> String {
+    let width = rows.map(\.label.count).max() ?? 0
+    return rows.map {
+      "\n  " + $0.label + String(repeating: " ", count: width - $0.label.count) + "  " + $0.options
+    }
+    .joined()
   }
 
   /// Aligned `label  --target value` lines.

@@ -7,14 +7,17 @@ package enum RoutesFormatter {
   /// saying which table it is and where it came from; JSON and Markdown are the table alone
   /// (JSON is the routes file format, Markdown README's reference).
   ///
-  /// - Parameter androidPackage: the routes file's `android.package`, printed in JSON after
-  ///   the routes (the key order of the format), so that an exported file keeps it.
+  /// - Parameters:
+  ///   - androidPackage: the routes file's `android.package`, printed in JSON after the
+  ///     routes (the key order of the format), so that an exported file keeps it.
+  ///   - iosBundleID: the routes file's (or the tool's) `ios.bundleId`, likewise.
   package static func text(
-    _ format: RoutesFormat, table: RouteTable, source: TableSource = .builtIn, androidPackage: String? = nil
+    _ format: RoutesFormat, table: RouteTable, source: TableSource = .builtIn, androidPackage: String? = nil,
+    iosBundleID: String? = nil
   ) -> String {
     switch format {
     case .table: heading(table, source: source) + "\n\n" + self.table(table)
-    case .json: json(table: table, androidPackage: androidPackage).pretty + "\n"
+    case .json: json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID).pretty + "\n"
     case .markdown: markdown(table: table)
     }
   }
@@ -46,13 +49,16 @@ package enum RoutesFormatter {
   ///     {"scheme":"debug","version":"…","routes":[{"name":"recipe","summary":"Show one recipe",
   ///      "help":"…","parameters":[{"name":"id","type":"integer","required":true,"default":null,
   ///      "choices":null,"range":{"min":1,"max":999999},"help":"Recipe id"}]}, …]}
-  package static func json(table: RouteTable, androidPackage: String? = nil) -> JSON {
+  package static func json(table: RouteTable, androidPackage: String? = nil, iosBundleID: String? = nil)
+    -> JSON
+  {
     var members: [(String, JSON)] = [
       ("scheme", .string(table.scheme)),
       ("version", .string(table.version)),
       ("routes", .array(table.routes.map(json(route:)))),
     ]
     if let androidPackage { members.append(("android", .object([("package", .string(androidPackage))]))) }
+    if let iosBundleID { members.append(("ios", .object([("bundleId", .string(iosBundleID))]))) }
     return .object(members)
   }
 

@@ -26,9 +26,11 @@ package enum RoutesFile {
   package static let typeNames = ["integer", "string", "boolean", "choice"]
 
   /// The keys of each object of the format, in the order `routes --json` prints them.
-  static let documentKeys = ["scheme", "version", "routes", "android", "$schema"]
+  static let documentKeys = ["scheme", "version", "routes", "android", "$schema", "ios"]
   /// The keys of `android`: what `--target android` uses when the command line does not say.
   static let androidKeys = ["package"]
+  /// The keys of `ios`: what `--target simulator` uses when the command line does not say.
+  static let iosKeys = ["bundleId"]
   static let routeKeys = ["name", "summary", "help", "parameters"]
   static let parameterKeys = ["name", "type", "required", "default", "choices", "range", "help"]
   static let rangeKeys = ["min", "max"]

@@ -41,6 +41,7 @@ enum RoutesFileDecoder {
     let members = try object(document, at: top, keys: RoutesFile.documentKeys)
     var scheme = "debug"
     var androidPackage: String?
+    var iosBundleID: String?
     var routesValue: JSON?
     for (key, value) in members {
       let location = top.with(key: key)
@@ -60,6 +61,18 @@ enum RoutesFileDecoder {
             throw LocatedProblem(location: place, problem: .badPackage(package))
           }
           androidPackage = package
+        }
+      case "ios":
+        for (key, member) in try object(value, at: location, keys: RoutesFile.iosKeys) {
+          var place = location
+          place.subkey = key
+          let bundleID = try string(member, at: place)
+          do throws(BundleIdentifierError) {
+            try BundleIdentifier.validate(bundleID)
+          } catch {
+            throw LocatedProblem(location: place, problem: .badBundleID(error))
+          }
+          iosBundleID = bundleID
         }
       default:
         routesValue = value
@@ -94,7 +107,8 @@ enum RoutesFileDecoder {
       routes.append(route)
     }
     return RoutesFileContents(
-      table: RouteTable(scheme: scheme, routes: routes), androidPackage: androidPackage)
+      table: RouteTable(scheme: scheme, routes: routes), androidPackage: androidPackage,
+      iosBundleID: iosBundleID)
   }
 
   static func route(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> Route {

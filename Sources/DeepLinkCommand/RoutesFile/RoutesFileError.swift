@@ -73,6 +73,8 @@ package enum RoutesFileProblem: Hashable, Sendable {
   case badScheme(String)
   /// `android.package` is not an Android application id.
   case badPackage(String)
+  /// `ios.bundleId` is not a bundle identifier.
+  case badBundleID(BundleIdentifierError)
   /// A route or parameter name outside the naming rules.
   case badName(String, kind: NameKind)
   /// A route named like a command of `deeplink`, or a parameter like a global option.
@@ -128,6 +130,8 @@ package enum RoutesFileProblem: Hashable, Sendable {
       "unknown type '\(type.messageExcerpt)'"
         + (suggestion.map { " — did you mean '\($0)'?" }
           ?? "; the types are " + RoutesFile.typeNames.map { "'\($0)'" }.joined(separator: ", "))
+    case .badBundleID(let error):
+      error.message
     case .badPackage(let package):
       "'\(package.messageExcerpt)' is not an Android application id: two or more segments separated "
         + "by '.', each a letter then letters, digits or '_' (such as 'com.example.app')"

@@ -61,13 +61,21 @@ extension DeepLinkTool {
   // MARK: - Delivering links
 
   /// Sends `url` to a simulator or Android device, or with `--dry-run` prints how it would.
-  func deliver(_ url: String, to target: DeliveryTarget, options: GlobalOptions) throws(ClientFailure) {
+  ///
+  /// - Parameter resolved: the device `target` means, when looking for its agent already
+  ///   chose it (``DeepLinkTool/routed(_:)``): `simctl list` is not run twice.
+  func deliver(
+    _ url: String, to target: DeliveryTarget, options: GlobalOptions, resolved: ResolvedDevice? = nil
+  )
+    throws(ClientFailure)
+  {
     if options.dryRun {
       try write(plannedCommands([url], to: target, options: options).joined(separator: "\n") + "\n")
       return
     }
     let runner = toolRunner(options)
-    let device = try resolve(target, runner: runner)
+    let device: ResolvedDevice
+    if let resolved { device = resolved } else { device = try resolve(target, runner: runner) }
     try deliver(url, to: device, runner: runner, options: options)
     try reportDelivery(url, to: device, options: options)
   }
@@ -126,10 +134,17 @@ extension DeepLinkTool {
       ])
       try write(object.serialized + "\n")
     } else {
-      try write(
-        "delivered \(url) to \(device.description); the app cannot acknowledge it without the "
-          + "deeplink agent, so no screen follows\n")
+      try write("delivered \(url) to \(device.description); " + Self.unacknowledged(device.kind) + "\n")
     }
+  }
+
+  /// Why a delivered link has no acknowledgement, and how to get one.
+  static func unacknowledged(_ kind: DeliveryTarget.Kind) -> String {
+    kind == .simulator
+      ? "not acknowledged, so no screen follows: no app's deeplink agent answers on that simulator "
+        + "(embed DeepLinkAgent in the app's debug build, giving it the app's bundle id, and start "
+        + "the app)"
+      : "the app cannot acknowledge it without the deeplink agent, so no screen follows"
   }
 
   // MARK: - Choosing a device

@@ -78,8 +78,7 @@ struct TargetDelivery: LinkDelivery {
       let device = try tool.resolve(target, runner: runner)
       try tool.deliver(url, to: device, runner: runner, options: options)
       return .delivered(
-        report: "delivered \(url) to \(device.description); the app cannot acknowledge it without the "
-          + "deeplink agent, so no screen follows")
+        report: "delivered \(url) to \(device.description); " + DeepLinkTool.unacknowledged(device.kind))
     }
     // As `deeplink <route>` sends it (DeepLinkTool.send), over the session's connection.
     let request = AppSession.openRequest(url, timeoutMilliseconds: options.timeoutMilliseconds)

@@ -25,6 +25,9 @@ public struct DeepLinkTool {
   let source: TableSource
   /// The routes file's `android.package`, if it has one.
   let androidPackage: String?
+  /// The bundle id of the app on a simulator target: the routes file's `ios.bundleId`, else
+  /// the tool's own, if any (``bundleID(_:)`` lists what comes first).
+  let iosBundleID: String?
   /// The tool's own table, in use unless a routes file replaces it.
   let builtIn: RouteTable
   /// Whether a routes file may replace ``builtIn`` (`deeplink`: yes).
@@ -49,9 +52,15 @@ public struct DeepLinkTool {
   ///   - appCommand: the command that starts the app with its agent (`deeplink-app` for the
   ///     sample), which the messages that find no app tell the user to run; without it they
   ///     speak of "the app".
-  public init(name: String, table: RouteTable, readsRoutesFiles: Bool = false, appCommand: String? = nil) {
+  ///   - bundleID: the app's bundle identifier on the iOS Simulator, so that
+  ///     `--target simulator` reaches its agent without `--bundle-id`.
+  public init(
+    name: String, table: RouteTable, readsRoutesFiles: Bool = false, appCommand: String? = nil,
+    bundleID: String? = nil
+  ) {
     self.init(
       name: name, table: table, readsRoutesFiles: readsRoutesFiles, appCommand: appCommand,
+      iosBundleID: bundleID,
       readEnvironment: { name in
         // Every variable read is declared (help lists them); checked in debug builds only, as
         // building the list touches every declaration, a page fault each.
@@ -72,9 +81,10 @@ public struct DeepLinkTool {
   init(
     name: String = "deeplink", table: RouteTable, source: TableSource = .builtIn, builtIn: RouteTable? = nil,
     androidPackage: String? = nil, readsRoutesFiles: Bool = false, appCommand: String? = nil,
-    readEnvironment: @escaping (String) -> String?
+    iosBundleID: String? = nil, readEnvironment: @escaping (String) -> String?
   ) {
     self.appCommand = appCommand
+    self.iosBundleID = iosBundleID
     self.name = name
     self.builtIn = builtIn ?? table
     self.readsRoutesFiles = readsRoutesFiles
@@ -129,7 +139,7 @@ public struct DeepLinkTool {
     return DeepLinkTool(
       name: name, table: contents.table, source: source, builtIn: builtIn,
       androidPackage: contents.androidPackage, readsRoutesFiles: true, appCommand: appCommand,
-      readEnvironment: readEnvironment
+      iosBundleID: contents.iosBundleID ?? iosBundleID, readEnvironment: readEnvironment
     ).run(arguments).rawValue
   }
 
@@ -156,7 +166,7 @@ public struct DeepLinkTool {
     var variables: [EnvironmentVariable] = []
     for variable in SocketPath.environmentVariables + Style.environmentVariables
       + CompletionCallback.environmentVariables + DeepLinkTool.deviceEnvironmentVariables
-      + [RoutesFile.environmentVariable]
+      + [DeepLinkTool.bundleIDVariable, RoutesFile.environmentVariable]
     where !variables.contains(variable) {
       variables.append(variable)
     }
@@ -220,12 +230,23 @@ public struct DeepLinkTool {
   }
 
   func execute(_ invocation: Invocation) throws(ClientFailure) {
-    let options = invocation.options
+    var options = invocation.options
+    var simulator: ResolvedDevice?
+    switch invocation.command {
+    case .link, .open, .state, .screen, .batch, .mcp:
+      // A simulator app whose agent answers is served as the app target is (`mcp`: the agent
+      // answering when the session starts serves the whole session).
+      let routing = try routed(options)
+      options = routing.options
+      simulator = routing.simulator
+    default:
+      break
+    }
     switch invocation.command {
     case .link(let link), .open(let link):
       let target = try target(options)
       guard target == .app else {
-        try deliver(table.url(for: link), to: target, options: options)
+        try deliver(table.url(for: link), to: target, options: options, resolved: simulator)
         return
       }
       guard !options.dryRun else {
@@ -244,7 +265,9 @@ public struct DeepLinkTool {
       }
       try write(options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")
     case .routes(let format):
-      try write(RoutesFormatter.text(format, table: table, source: source, androidPackage: androidPackage))
+      try write(
+        RoutesFormatter.text(
+          format, table: table, source: source, androidPackage: androidPackage, iosBundleID: iosBundleID))
     case .state:
       try requireApp(for: .state, options)
       let state = try requestState(options)

@@ -204,17 +204,13 @@ enum ChildProcess {
   /// (Darwin gets the same from `POSIX_SPAWN_CLOEXEC_DEFAULT`; glibc's
   /// `posix_spawn_file_actions_addclosefrom_np` is not visible to Swift.)
   private static func closeOnExecFromThree() {
-    guard let directory = opendir("/proc/self/fd") else {
+    guard let names = FileSystem.entries(of: "/proc/self/fd") else {
       for descriptor in Int32(3)..<1024 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
       return
     }
-    defer { closedir(directory) }
-    let own = dirfd(directory)
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      guard let descriptor = Int32(name), descriptor >= 3, descriptor != own else { continue }
+    // The listing's own descriptor, closed by now, is among the names: fcntl then fails.
+    for name in names {
+      guard let descriptor = Int32(name), descriptor >= 3 else { continue }
       let flags = fcntl(descriptor, F_GETFD)
       if flags != -1 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
     }

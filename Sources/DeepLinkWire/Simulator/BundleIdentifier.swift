@@ -3,7 +3,7 @@
 /// Apple's rule: "A bundle ID string needs to be a uniform type identifier (UTI) that contains
 /// only alphanumeric characters (A-Z, a-z, 0-9), hyphens (-), and/or periods (.)", and
 /// "Bundle IDs are case insensitive" (developer.apple.com/help/glossary/bundle-id). Also
-/// refused here: an empty one and `..` (an empty part). Checked before any tool runs, and
+/// refused here: an empty one, and an empty part (`..`, a `.` at either end). Checked before any tool runs, and
 /// before a socket path is made of it.
 ///
 ///     try BundleIdentifier.validate("com.example.Recipes")  // fine
@@ -22,7 +22,7 @@ package enum BundleIdentifier {
         || scalar == "-" || scalar == "."
       guard allowed else { throw .invalidCharacter(text, scalar) }
     }
-    if text.contains("..") { throw .emptyComponent(text) }
+    if text.contains("..") || text.hasPrefix(".") || text.hasSuffix(".") { throw .emptyComponent(text) }
   }
 }
 
@@ -41,8 +41,8 @@ package enum BundleIdentifierError: Error, Hashable, Sendable {
       "the bundle id '\(ControlCharacters.escaped(text))' contains "
         + Self.describe(scalar) + "; a bundle identifier has only \(BundleIdentifier.rule)"
     case .emptyComponent(let text):
-      "the bundle id '\(ControlCharacters.escaped(text))' contains '..'; a bundle identifier has "
-        + "no empty part between its dots (\(BundleIdentifier.rule))"
+      "the bundle id '\(ControlCharacters.escaped(text))' has an empty part ('..', or a '.' at an "
+        + "end); a bundle identifier has \(BundleIdentifier.rule)"
     }
   }
 

@@ -48,3 +48,24 @@ extension FileSystem {
   /// `getpid(2)`: this process's id.
   package static var processID: Int32 { Int32(getpid()) }
 }
+
+extension FileSystem {
+  /// The names in `directory` (`opendir(3)`, `readdir(3)`), without `.` and `..`; `nil` when
+  /// it cannot be read (missing, not a directory, not ours).
+  ///
+  /// A name is read in place, up to its NUL: `readdir` returns records only as long as their
+  /// names (`d_reclen`), so copying the whole 256-byte `d_name` field can read past the end of
+  /// glibc's buffer and crash (swiftlang/swift-corelibs-foundation#5472, in `Process.run`).
+  package static func entries(of directory: String) -> [String]? {
+    guard let stream = opendir(directory) else { return nil }
+    defer { closedir(stream) }
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = String(
+        cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+}

@@ -1,3 +1,4 @@
+import DeepLinkWire
 import Foundation
 import TestSupport
 
@@ -16,7 +17,9 @@ struct StandInDevices {
     .deletingLastPathComponent().appendingPathComponent("StandIns").path
 
   /// What the stand-in scripts run besides shell built-ins.
-  static let basicPrograms = ["sh", "awk", "cat", "sleep", "wc", "dirname", "mv"]
+  static let basicPrograms = [
+    "sh", "bash", "awk", "cat", "sleep", "wc", "dirname", "mv", "env", "mkdir",
+  ]
 
   let directory: TemporaryDirectory
   var environment: [String: String]
@@ -26,9 +29,14 @@ struct StandInDevices {
   ///   - android: the device lines of `adb devices -l` (serial, state, fields).
   ///   - tools: which stand-ins are on `PATH`; the others are not found at all.
   init(
-    simulators: String = "simulators.json", android: [String] = [], tools: Set<String> = ["xcrun", "adb"]
+    simulators: String = "simulators.json", android: [String] = [], tools: Set<String> = ["xcrun", "adb"],
+    apps: [String: String] = [:]
   ) throws {
     directory = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: directory.file("running"), withIntermediateDirectories: true)
+    try apps.map { "\($0.key) \($0.value)\n" }.joined().write(
+      toFile: directory.file("apps"), atomically: true, encoding: .utf8)
     let bin = directory.file("bin")
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     for tool in tools {
@@ -55,17 +63,104 @@ struct StandInDevices {
       "STANDIN_SIMULATORS": Self.folder + "/" + simulators,
       "STANDIN_ADB_DEVICES": directory.file("adb-devices"),
       "STANDIN_DEVICE_BIN": Self.folder + "/device",
+      "STANDIN_SIMULATOR_BIN": Self.folder + "/simulator",
       "STANDIN_AM_RECORD": directory.file("am-arguments"),
       "STANDIN_OPENED": directory.file("opened"),
       "STANDIN_DEFAULTS": directory.file("defaults"),
       "STANDIN_LOG": directory.file("log"),
       "STANDIN_PIDFILE": directory.file("pids"),
+      "STANDIN_APPS": directory.file("apps"),
+      "STANDIN_RUNNING": directory.file("running"),
       "ANDROID_SERIAL": "",
       "DEEPLINK_TARGET": "",
     ]
   }
 
-  func remove() { directory.remove() }
+  /// Stops every app `simctl launch` started (SIGTERM, then waits for each), and removes the world.
+  func remove() {
+    stopApps()
+    directory.remove()
+  }
+
+  /// The pid of the app `bundleID` that `simctl launch` started on `udid`, if it did.
+  func launchedPID(udid: String, bundleID: String) -> Int32? {
+    (try? String(contentsOfFile: directory.file("running/\(udid)-\(bundleID).pid"), encoding: .utf8))
+      .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+  }
+
+  /// Stops every app `simctl launch` started: SIGCONT (a test may have stopped it) and
+  /// SIGTERM, then SIGKILL if it is still there after ``Patience/seconds``; returns once each
+  /// is gone. The stand-in launchd_sim is each app's parent and reaps it, so an app that has
+  /// exited is no zombie that `kill(pid, 0)` would still find.
+  func stopApps() {
+    let running = directory.file("running")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: running)) ?? []
+    where name.hasSuffix(".pid") {
+      guard let text = try? String(contentsOfFile: running + "/" + name, encoding: .utf8),
+        let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
+      else { continue }
+      kill(pid, SIGCONT)
+      kill(pid, SIGTERM)
+      if !Self.waitUntilGone(pid) {
+        kill(pid, SIGKILL)
+        _ = Self.waitUntilGone(pid)
+      }
+      try? FileManager.default.removeItem(atPath: running + "/" + name)
+      // "<UDID>-<bundle id>.pid": the socket an app killed with SIGKILL left behind, and its lock.
+      let app = name.dropLast(4)
+      guard app.count > 37 else { continue }
+      let socket = SimulatorSocket.path(udid: String(app.prefix(36)), bundleID: String(app.dropFirst(37)))
+      for path in [socket, socket + ".lock"] { try? FileManager.default.removeItem(atPath: path) }
+    }
+  }
+
+  /// Whether the process `pid` (not ours to wait for) is gone within ``Patience/seconds``,
+  /// looked at every 10 ms.
+  static func waitUntilGone(_ pid: Int32) -> Bool {
+    let deadline = Date().addingTimeInterval(Patience.seconds)
+    while kill(pid, 0) == 0 {
+      guard Date() < deadline else { return false }
+      usleep(10_000)
+    }
+    return true
+  }
+
+  /// Runs the stand-in `xcrun` itself, as a test's setup would run the real one.
+  func xcrun(_ arguments: String..., environment extra: [String: String] = [:]) throws -> CommandResult {
+    try Command.run(Self.folder + "/bin/xcrun", arguments, environment: environment.merging(extra) { $1 })
+  }
+
+  /// A `simctl list devices -j` file with booted iPhones of fresh UDIDs, so that agents of
+  /// runs side by side (which share `/tmp/deeplink-<uid>`) never answer for each other's
+  /// simulators; returns the file's name relative to the stand-ins' folder's parent and the UDIDs.
+  static func freshSimulators(_ count: Int, in directory: TemporaryDirectory) throws -> (
+    file: String, udids: [String]
+  ) {
+    let udids = (0..<count).map { _ in UUID().uuidString }
+    let devices = udids.enumerated().map { index, udid in
+      """
+            {
+              "udid" : "\(udid)",
+              "isAvailable" : true,
+              "state" : "Booted",
+              "name" : "iPhone \(15 + index)"
+            }
+      """
+    }.joined(separator: ",\n")
+    let json = """
+      {
+        "devices" : {
+          "com.apple.CoreSimulator.SimRuntime.iOS-17-2" : [
+      \(devices)
+          ]
+        }
+      }
+
+      """
+    let file = directory.file("simulators.json")
+    try json.write(toFile: file, atomically: true, encoding: .utf8)
+    return (file, udids)
+  }
 
   /// Runs the real `deeplink` in this world.
   func deeplink(_ arguments: String..., environment extra: [String: String] = [:]) throws -> CommandResult {
