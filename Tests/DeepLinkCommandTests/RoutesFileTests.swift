@@ -105,6 +105,23 @@ struct BrokenRoutesFile: Sendable, CustomTestStringConvertible {
         "shop.json: android.package: 'com.example;reboot' is not an Android application id: two or more segments separated by '.', each a letter then letters, digits or '_' (such as 'com.example.app')"
     ),
     .init(
+      name: "bad ios bundle id",
+      json: #"{"ios": {"bundleId": "com.example/app"}, "routes": [{"name": "a"}]}"#,
+      message:
+        "shop.json: ios.bundleId: the bundle id 'com.example/app' contains '/'; a bundle identifier has only ASCII letters, digits, '-' and '.', such as com.example.Recipes"
+    ),
+    .init(
+      name: "ios bundle id with an empty part",
+      json: #"{"ios": {"bundleId": "com.example."}, "routes": [{"name": "a"}]}"#,
+      message:
+        "shop.json: ios.bundleId: the bundle id 'com.example.' has an empty part ('..', or a '.' at an end); a bundle identifier has ASCII letters, digits, '-' and '.', such as com.example.Recipes"
+    ),
+    .init(
+      name: "unknown ios key",
+      json: #"{"ios": {"bundleID": "com.example.App"}, "routes": [{"name": "a"}]}"#,
+      message: "shop.json: ios.bundleID: unknown key 'bundleID' — did you mean 'bundleId'?"
+    ),
+    .init(
       name: "unknown android key",
       json: #"{"android": {"packages": "com.example.app"}, "routes": [{"name": "a"}]}"#,
       message: "shop.json: android.packages: unknown key 'packages' — did you mean 'package'?"

@@ -32,6 +32,8 @@ struct RoutesSchemaTests {
     #"{"routes": [{"name": "a"}]}"#,
     #"{"$schema": "./deeplink.routes.schema.json", "scheme": "my-app+dev.1", "version": "x", "routes": [{"name": "a-1"}]}"#,
     #"{"android": {"package": "com.example.shop_app"}, "routes": [{"name": "a"}]}"#,
+    RoutesFormatter.text(.json, table: .builtIn, iosBundleID: "com.example.Recipes"),
+    #"{"ios": {"bundleId": "com.example.Shop-App2"}, "routes": [{"name": "a"}]}"#,
     #"""
     {"routes": [{"name": "item", "help": "Two\nlines", "parameters": [
       {"name": "id", "type": "integer"},
