@@ -85,23 +85,25 @@ public enum Command {
       {}
     }
     try inPipe.fileHandleForWriting.close()
-    // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+    // Read both pipes concurrently so a chatty child never blocks on a full pipe. Each blocking
+    // wait has a thread of its own, not a Dispatch worker: tests keep many workers blocked
+    // (the stderr of every app they run), and a wait queued behind them would never start.
     let group = DispatchGroup()
     nonisolated(unsafe) var errData = Data()
     nonisolated(unsafe) var outData = Data()
     for (pipe, index) in [(out, 0), (err, 1)] {
       group.enter()
-      DispatchQueue.global().async {
+      Thread {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         if index == 0 { outData = data } else { errData = data }
         group.leave()
-      }
+      }.start()
     }
     group.enter()
-    DispatchQueue.global().async {
+    Thread {
       process.waitUntilExit()
       group.leave()
-    }
+    }.start()
     guard group.wait(timeout: .now() + timeout) == .success else {
       kill(process.processIdentifier, SIGKILL)
       throw CommandError.hung(command: ([executable] + arguments).joined(separator: " "), seconds: timeout)
