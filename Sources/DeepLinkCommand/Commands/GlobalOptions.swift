@@ -151,7 +151,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
         + "'\(ToolName.current) targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
     case .bundleID:
-      "With a simulator target: the app whose deeplink agent gets the link and answers (default: "
+      "With a simulator target: the app whose agent gets the link and answers (default: "
         + "$\(DeepLinkTool.bundleIDVariable.name), else the routes file's ios.bundleId, else the one app "
         + "whose agent answers there); approve: the app"
     case .dryRun:
