@@ -98,7 +98,9 @@ import Testing
       client.close()
     }
     for route in ["settings", "recipes", "login"] {
-      let result = try Command.deeplink(route, "--socket", app.socket)
+      // The app first drains the 2,000 links of the burst (slow under a sanitizer on busy
+      // cores): the hang bound, not the default timeout, is what this waits for.
+      let result = try Command.deeplink(route, "--socket", app.socket, "--timeout", Patience.timeoutArgument)
       #expect(result.status == 0, "\(result)")
     }
     #expect(app.process.isRunning)
