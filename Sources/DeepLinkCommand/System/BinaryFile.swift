@@ -20,6 +20,13 @@ enum BinaryFile {
     } while descriptor == -1 && errno == EINTR
     guard descriptor != -1 else { throw Errno(rawValue: errno) }
     defer { close(descriptor) }
+    try writeAll(bytes, to: descriptor)
+  }
+
+  /// Writes all of `bytes` to an open `descriptor`, retrying short writes and `EINTR`.
+  ///
+  /// - Throws: the `errno` of the `write` that failed.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Errno) {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in

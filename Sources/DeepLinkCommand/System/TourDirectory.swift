@@ -139,17 +139,7 @@ final class TourDirectory {
     } while file == -1 && errno == EINTR
     guard file != -1 else { throw Errno(rawValue: errno) }
     defer { close(file) }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        writeFile(file, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if count == -1 {
-        if errno == EINTR { continue }
-        throw Errno(rawValue: errno)
-      }
-      written += count
-    }
+    try BinaryFile.writeAll(bytes, to: file)
   }
 
   /// Removes the file `name` from the directory (`unlinkat(2)`); a missing one is no error.
@@ -162,9 +152,4 @@ final class TourDirectory {
 /// `read(2)`, named apart from ``TourDirectory/read(_:limit:)``.
 private func readFile(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(descriptor, buffer, count)
-}
-
-/// `write(2)`, named apart from ``TourDirectory/write(_:as:)``.
-private func writeFile(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }
