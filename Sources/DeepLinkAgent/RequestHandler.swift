@@ -44,17 +44,17 @@ package struct RequestHandler {
   /// when a link was applied or dropped as expired, its log line (``logPrefix``, the message
   /// and `\n`) to `log`.
   package mutating func reply(to line: Span<UInt8>, into output: inout [UInt8], log: inout [UInt8]) {
-    let reply: String
     var logLine: String?
     do throws(RequestError) {
-      reply = try line.withUnsafeBufferPointer { line throws(RequestError) in
+      let reply = try line.withUnsafeBufferPointer { line throws(RequestError) in
         try respond(to: line, log: &logLine)
       }
+      reply.serialize(into: &output)
     } catch {
-      reply = Self.errorReply(kind: error.kind, message: error.message, version: version)
+      output.append(
+        contentsOf: Self.errorReply(kind: error.kind, message: error.message, version: version).utf8)
     }
     if let logLine { log.append(contentsOf: logLine.utf8) }
-    output.append(contentsOf: reply.utf8)
   }
 
   /// ``reply(to:into:log:)`` as text: the reply, and the log line without its `\n`.
@@ -74,14 +74,14 @@ package struct RequestHandler {
   }
 
   /// A success reply: `ok`, `version`, then `result`'s members.
-  private func success(_ result: [(String, JSON)]) -> String {
-    JSON.object([("ok", .bool(true)), ("version", .string(version))] + result).serialized
+  private func success(_ result: [(String, JSON)]) -> JSON {
+    JSON.object([("ok", .bool(true)), ("version", .string(version))] + result)
   }
 
   /// The reply to `line`, and in `log` the log line of a link applied, if one was. `line` is
   /// the server's input buffer, borrowed for the call: only what is decoded from it outlives it.
   private mutating func respond(to line: UnsafeBufferPointer<UInt8>, log: inout String?) throws(RequestError)
-    -> String
+    -> JSON
   {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
     // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
@@ -149,8 +149,7 @@ package struct RequestHandler {
   /// the canonical URL and the state after it; `log` gets its log line. A link whose deadline
   /// has passed is not applied, and logged (its client gave up and will never read the
   /// `expired` reply).
-  private mutating func open(_ url: String, deadline: Int?, log: inout String?) throws(RequestError) -> String
-  {
+  private mutating func open(_ url: String, deadline: Int?, log: inout String?) throws(RequestError) -> JSON {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
     let link: Link
     do {
@@ -172,7 +171,7 @@ package struct RequestHandler {
       throw .refused(error.reason)
     }
     let state = handler.state
-    let firstLine = state.screen.prefix { $0 != "\n" }
+    let firstLine = String(decoding: state.screen.utf8.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     log = "\(logPrefix)applied \(canonical.logExcerpt) → \(firstLine)\n"
     return success([("applied", .string(canonical)), ("state", state.json)])
   }

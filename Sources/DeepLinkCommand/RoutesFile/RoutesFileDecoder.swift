@@ -405,7 +405,7 @@ enum RoutesFileDecoder {
   /// A lowercase letter, then lowercase letters, digits, `+`, `-` or `.` (RFC 3986, lowercase
   /// because Android matches schemes case-sensitively).
   static func isScheme(_ text: String) -> Bool {
-    RouteTable.isScheme(text.utf8, allowUppercase: false)
+    RouteTable.isScheme(Array(text.utf8)[...], allowUppercase: false)
   }
 
 }

@@ -4,6 +4,9 @@ extension String {
   ///
   /// Decoding replaces each invalid sequence with U+FFFD, whose own bytes differ from the
   /// sequence replaced, so the text's bytes equal the input exactly when it was valid.
+  /// Inlinable so that each caller's collection type is specialized: unspecialized, the
+  /// comparison walks the bytes through witness tables, over a hundred instructions a byte.
+  @inlinable
   package init?(validUTF8 bytes: some Collection<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard text.utf8.elementsEqual(bytes) else { return nil }

@@ -108,8 +108,10 @@ extension RouteTable {
 
   /// A letter, then letters, digits, `+`, `-` or `.` (RFC 3986); lowercase letters only
   /// unless `allowUppercase` (a routes file declares its scheme in lowercase, because Android
-  /// matches schemes case-sensitively).
-  package static func isScheme(_ bytes: some Collection<UInt8>, allowUppercase: Bool) -> Bool {
+  /// matches schemes case-sensitively). Concrete bytes, not a generic collection: called
+  /// from another module, a generic one is not specialized and its first call looks up
+  /// conformances at run time (about a tenth of a routes file's start-up).
+  package static func isScheme(_ bytes: ArraySlice<UInt8>, allowUppercase: Bool) -> Bool {
     func isLetter(_ byte: UInt8) -> Bool {
       allowUppercase ? byte.isASCIILetter : byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
     }

@@ -3,8 +3,14 @@ extension JSON {
   /// value never contains a newline and can travel as one line of the wire protocol.
   package var serialized: String {
     var output: [UInt8] = []
-    write(into: &output, indent: nil, level: 0)
+    serialize(into: &output)
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends ``serialized``'s bytes to `output`: a reply written straight into the buffer
+  /// the server sends, without a `String` between them.
+  package func serialize(into output: inout [UInt8]) {
+    write(into: &output, indent: nil, level: 0)
   }
 
   /// Indented JSON (two spaces) for people, as `deeplink state --json` prints it.
@@ -60,30 +66,41 @@ extension JSON {
   }
 
   /// Appends `string` as a JSON string, quotes included, escaping `"`, `\` and every control
-  /// character (DEL too), so that the result never holds a newline.
+  /// character (DEL too), so that the result never holds a newline. The bytes between two
+  /// escapes are appended as one run.
   private static func writeString(_ string: String, into output: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
     output.append(UInt8(ascii: "\""))
-    for byte in string.utf8 {
-      let escaped: UInt8? =
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
-        case UInt8(ascii: "\n"): UInt8(ascii: "n")
-        case UInt8(ascii: "\r"): UInt8(ascii: "r")
-        case UInt8(ascii: "\t"): UInt8(ascii: "t")
-        default: nil
-        }
-      if let escaped {
+    var string = string
+    string.withUTF8 { bytes in
+      var runStart = 0
+      for index in bytes.indices where needsEscape(bytes[index]) {
+        let byte = bytes[index]
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        runStart = index + 1
         output.append(UInt8(ascii: "\\"))
-        output.append(escaped)
-      } else if byte < 0x20 || byte == 0x7F {
-        output.append(contentsOf: "\\u00".utf8)
-        output.append(hex[Int(byte >> 4)])
-        output.append(hex[Int(byte & 0xF)])
-      } else {
-        output.append(byte)
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+        default:
+          output.append(contentsOf: "u00".utf8)
+          output.append(hexDigit(byte >> 4))
+          output.append(hexDigit(byte & 0xF))
+        }
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether `byte` is written other than as itself inside a JSON string.
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// The lowercase hexadecimal digit of `nibble` (0...15).
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
   }
 }
