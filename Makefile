@@ -23,7 +23,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # A real run: long enough to find a bug as deep as the one kept in Fuzz/regressions/arguments
 # (docs/security.md, "How long to fuzz"); CI runs 20 seconds a target.
 FUZZ_SECONDS ?= 300
-FUZZ_TARGETS := route-parser arguments wire xml-plist binary-plist zip android-manifest routes-file mcp
+FUZZ_TARGETS := route-parser arguments wire xml-plist binary-plist zip android-manifest png routes-file mcp
 FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fuzzer \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 # Sanitizers: each in its own scratch path, so the debug build is left alone. XCTest's own

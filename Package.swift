@@ -50,6 +50,9 @@ let package = Package(
     // with it: for any reader of deflated data (zip entries, PNG image data).
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "ZlibInflate", dependencies: ["CZlib"], swiftSettings: strict),
+    // PNG pictures (a tour's screenshots): decoding any PNG, written for hostile files,
+    // comparing by pixels, diff images, scaling, and writing small PNGs of our own.
+    .target(name: "Pictures", dependencies: ["ZlibInflate"], swiftSettings: strict),
     // Readers of what a build ships, written for hostile input: XML and binary property lists,
     // zip archives, Android manifests (`deeplink check-release`). Bytes in, values out.
     .target(name: "ReleaseInspection", dependencies: ["ZlibInflate"], swiftSettings: strict),
@@ -84,7 +87,7 @@ let package = Package(
       path: "Fuzz/FuzzChecks", swiftSettings: strict),
     // The readers' checks depend on the readers alone, so their fuzz executables build quickly.
     .target(
-      name: "ReaderFuzzChecks", dependencies: ["FuzzSupport", "ReleaseInspection"],
+      name: "ReaderFuzzChecks", dependencies: ["FuzzSupport", "Pictures", "ReleaseInspection", "ZlibInflate"],
       path: "Fuzz/ReaderFuzzChecks",
       swiftSettings: strict),
     .executableTarget(
@@ -107,6 +110,8 @@ let package = Package(
       name: "fuzz-android-manifest", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-android-manifest",
       swiftSettings: strict),
     .executableTarget(
+      name: "fuzz-png", dependencies: ["ReaderFuzzChecks"], path: "Fuzz/fuzz-png", swiftSettings: strict),
+    .executableTarget(
       name: "fuzz-routes-file", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-routes-file",
       swiftSettings: strict),
     .executableTarget(
@@ -124,6 +129,7 @@ let package = Package(
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
     .testTarget(
       name: "ReleaseInspectionTests", dependencies: ["ReleaseInspection", "ZlibInflate", "TestSupport"]),
+    .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
     .testTarget(
       name: "DeepLinkCommandTests",
       dependencies: [

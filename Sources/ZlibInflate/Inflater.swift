@@ -63,6 +63,11 @@ package enum Inflater {
 
   /// zlib's CRC-32 of `bytes` (zip entries, PNG chunks), `crc32(3)`.
   package static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    crc32(bytes[...])
+  }
+
+  /// zlib's CRC-32 of a part of a buffer (a PNG chunk's type and data, read in place).
+  package static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     bytes.withUnsafeBufferPointer { buffer in
       UInt32(truncatingIfNeeded: CZlib.crc32(0, buffer.baseAddress, UInt32(clamping: buffer.count)))
     }

@@ -37,6 +37,7 @@ import Testing
     "binary-plist": { BinaryPlistCheck.check($0) },
     "zip": { ZipCheck.check($0) },
     "android-manifest": { AndroidManifestCheck.check($0) },
+    "png": { PNGCheck.check($0) },
     "routes-file": { RoutesFileCheck.check($0) },
     "mcp": { McpLineCheck.check($0) },
   ]
