@@ -1,4 +1,4 @@
-internal import ZlibInflate
+package import ZlibInflate
 
 /// Why bytes are not a picture ``PNGDecoder`` reads, or why one could not be written.
 ///
