@@ -87,7 +87,8 @@ let package = Package(
       path: "Fuzz/FuzzChecks", swiftSettings: strict),
     // The readers' checks depend on the readers alone, so their fuzz executables build quickly.
     .target(
-      name: "ReaderFuzzChecks", dependencies: ["FuzzSupport", "Pictures", "ReleaseInspection", "ZlibInflate"],
+      name: "ReaderFuzzChecks",
+      dependencies: ["FuzzSupport", "Pictures", "ReleaseInspection", "ZlibInflate"],
       path: "Fuzz/ReaderFuzzChecks",
       swiftSettings: strict),
     .executableTarget(

@@ -25,7 +25,9 @@ package enum PNGEncoder {
     for y in 0..<picture.height {
       var index = y * picture.width * 4
       for x in 0..<picture.width {
-        for channel in 0..<channels { row[x * channels + channel] = Picture.eightBit(picture.samples[index + channel]) }
+        for channel in 0..<channels {
+          row[x * channels + channel] = Picture.eightBit(picture.samples[index + channel])
+        }
         index += 4
       }
       var bestType: UInt8 = 0
@@ -88,7 +90,9 @@ package enum PNGEncoder {
   }
 
   static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
-     UInt8(truncatingIfNeeded: value)]
+    [
+      UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
+      UInt8(truncatingIfNeeded: value),
+    ]
   }
 }

@@ -55,7 +55,8 @@ package enum PNGError: Error, Equatable, Sendable {
     case .chunkTooLong(let chunk, let length):
       return "the PNG is corrupt: its \(chunk) chunk claims \(length) bytes, above PNG's limit of 2147483647"
     case .badCRC(let chunk, let offset):
-      return "the PNG is corrupt: the CRC of its \(chunk) chunk (at byte \(offset)) does not match its contents"
+      return
+        "the PNG is corrupt: the CRC of its \(chunk) chunk (at byte \(offset)) does not match its contents"
     case .headerNotFirst(let found):
       return "the PNG is corrupt: its first chunk is \(found), not IHDR"
     case .badHeader(let why):

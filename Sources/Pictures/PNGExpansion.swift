@@ -34,7 +34,9 @@ struct PNGExpansion {
       case .gray, .rgb:
         let channels = header.colorType.channels
         guard transparency.count == channels * 2 else {
-          throw .badPalette("tRNS holds \(transparency.count) bytes; colour type \(header.colorType.name) needs \(channels * 2)")
+          throw .badPalette(
+            "tRNS holds \(transparency.count) bytes; colour type \(header.colorType.name) needs \(channels * 2)"
+          )
         }
         key = (0..<channels).map { (Int(transparency[$0 * 2]) << 8 | Int(transparency[$0 * 2 + 1])) & mask }
       case .palette:

@@ -37,7 +37,8 @@ package struct PictureComparison: Equatable, Sendable {
     comparedPixels = width * height
     var differing = 0
     var largest = 0
-    Self.forEachPixel(recorded, current, width: width, height: height, tolerance: tolerance) { _, _, difference in
+    Self.forEachPixel(recorded, current, width: width, height: height, tolerance: tolerance) {
+      _, _, difference in
       largest = max(largest, difference.largest)
       if !difference.matches { differing += 1 }
     }
@@ -46,7 +47,8 @@ package struct PictureComparison: Equatable, Sendable {
   }
 
   package static func == (a: Self, b: Self) -> Bool {
-    a.recordedSize == b.recordedSize && a.currentSize == b.currentSize && a.differingPixels == b.differingPixels
+    a.recordedSize == b.recordedSize && a.currentSize == b.currentSize
+      && a.differingPixels == b.differingPixels
       && a.comparedPixels == b.comparedPixels && a.largestDifference == b.largestDifference
       && a.tolerance == b.tolerance
   }
@@ -127,7 +129,8 @@ extension PictureComparison {
     }
     let tolerance = min(max(tolerance, 0), maximumTolerance)
     let common = (min(recorded.width, current.width), min(recorded.height, current.height))
-    forEachPixel(recorded, current, width: common.0, height: common.1, tolerance: tolerance) { x, y, difference in
+    forEachPixel(recorded, current, width: common.0, height: common.1, tolerance: tolerance) {
+      x, y, difference in
       guard difference.matches else { return }
       let i = (y * current.width + x) * 4
       let s = current.samples

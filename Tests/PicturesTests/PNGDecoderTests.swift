@@ -18,27 +18,48 @@ struct PNGDecoderTests {
     Encoding(name: "RGBA 8-bit, Up", spec: #"{"ctype": 6, "depth": 8, "filter": 2}"#),
     Encoding(name: "RGBA 8-bit, Average", spec: #"{"ctype": 6, "depth": 8, "filter": 3}"#),
     Encoding(name: "RGBA 8-bit, Paeth", spec: #"{"ctype": 6, "depth": 8, "filter": 4}"#),
-    Encoding(name: "RGBA 16-bit, every filter", spec: #"{"pattern": "deep", "ctype": 6, "depth": 16, "filter": "mixed"}"#),
+    Encoding(
+      name: "RGBA 16-bit, every filter",
+      spec: #"{"pattern": "deep", "ctype": 6, "depth": 16, "filter": "mixed"}"#),
     Encoding(name: "RGB 8-bit, Paeth", spec: #"{"pattern": "opaque", "ctype": 2, "depth": 8, "filter": 4}"#),
-    Encoding(name: "RGB 16-bit, every filter", spec: #"{"pattern": "opaque", "ctype": 2, "depth": 16, "filter": "mixed"}"#),
-    Encoding(name: "RGB 8-bit, tRNS colour", spec: #"{"pattern": "opaque", "ctype": 2, "depth": 8, "key": true}"#),
-    Encoding(name: "gray 8-bit, every filter", spec: #"{"pattern": "gray", "ctype": 0, "depth": 8, "filter": "mixed"}"#),
-    Encoding(name: "gray 16-bit, Average", spec: #"{"pattern": "gray", "ctype": 0, "depth": 16, "filter": 3}"#),
-    Encoding(name: "gray 8-bit, tRNS gray", spec: #"{"pattern": "gray", "ctype": 0, "depth": 8, "key": true}"#),
-    Encoding(name: "gray 1-bit, every filter", spec: #"{"pattern": "gray1", "ctype": 0, "depth": 1, "filter": "mixed"}"#),
+    Encoding(
+      name: "RGB 16-bit, every filter",
+      spec: #"{"pattern": "opaque", "ctype": 2, "depth": 16, "filter": "mixed"}"#),
+    Encoding(
+      name: "RGB 8-bit, tRNS colour", spec: #"{"pattern": "opaque", "ctype": 2, "depth": 8, "key": true}"#),
+    Encoding(
+      name: "gray 8-bit, every filter",
+      spec: #"{"pattern": "gray", "ctype": 0, "depth": 8, "filter": "mixed"}"#),
+    Encoding(
+      name: "gray 16-bit, Average", spec: #"{"pattern": "gray", "ctype": 0, "depth": 16, "filter": 3}"#),
+    Encoding(
+      name: "gray 8-bit, tRNS gray", spec: #"{"pattern": "gray", "ctype": 0, "depth": 8, "key": true}"#),
+    Encoding(
+      name: "gray 1-bit, every filter",
+      spec: #"{"pattern": "gray1", "ctype": 0, "depth": 1, "filter": "mixed"}"#),
     Encoding(name: "gray 2-bit, Paeth", spec: #"{"pattern": "gray2", "ctype": 0, "depth": 2, "filter": 4}"#),
     Encoding(name: "gray 4-bit, Sub", spec: #"{"pattern": "gray4", "ctype": 0, "depth": 4, "filter": 1}"#),
-    Encoding(name: "gray with alpha 8-bit, every filter", spec: #"{"pattern": "grayalpha", "ctype": 4, "depth": 8, "filter": "mixed"}"#),
-    Encoding(name: "gray with alpha 16-bit, Up", spec: #"{"pattern": "grayalpha", "ctype": 4, "depth": 16, "filter": 2}"#),
-    Encoding(name: "palette 8-bit with tRNS, every filter", spec: #"{"ctype": 3, "depth": 8, "filter": "mixed"}"#),
-    Encoding(name: "palette 4-bit with tRNS", spec: #"{"pattern": "few", "ctype": 3, "depth": 4, "filter": "mixed"}"#),
+    Encoding(
+      name: "gray with alpha 8-bit, every filter",
+      spec: #"{"pattern": "grayalpha", "ctype": 4, "depth": 8, "filter": "mixed"}"#),
+    Encoding(
+      name: "gray with alpha 16-bit, Up",
+      spec: #"{"pattern": "grayalpha", "ctype": 4, "depth": 16, "filter": 2}"#),
+    Encoding(
+      name: "palette 8-bit with tRNS, every filter", spec: #"{"ctype": 3, "depth": 8, "filter": "mixed"}"#),
+    Encoding(
+      name: "palette 4-bit with tRNS", spec: #"{"pattern": "few", "ctype": 3, "depth": 4, "filter": "mixed"}"#
+    ),
     Encoding(name: "palette 8-bit, opaque", spec: #"{"pattern": "opaque", "ctype": 3, "depth": 8}"#),
     Encoding(
       name: "RGBA 8-bit, 5 IDAT chunks, level 9, ancillary chunks",
-      spec: #"{"ctype": 6, "depth": 8, "filter": "mixed", "split": 5, "level": 9, "ancillary": ["gAMA", "tEXt", "zzZz"]}"#),
+      spec:
+        #"{"ctype": 6, "depth": 8, "filter": "mixed", "split": 5, "level": 9, "ancillary": ["gAMA", "tEXt", "zzZz"]}"#
+    ),
     Encoding(name: "RGBA 8-bit, stored (level 0)", spec: #"{"ctype": 6, "depth": 8, "level": 0}"#),
     Encoding(name: "one pixel", spec: #"{"w": 1, "h": 1, "ctype": 6, "depth": 16}"#),
-    Encoding(name: "one row of 1-bit gray", spec: #"{"w": 61, "h": 1, "pattern": "gray1", "ctype": 0, "depth": 1}"#),
+    Encoding(
+      name: "one row of 1-bit gray", spec: #"{"w": 61, "h": 1, "pattern": "gray1", "ctype": 0, "depth": 1}"#),
   ]
 
   @Test(arguments: encodings)
@@ -48,7 +69,9 @@ struct PNGDecoderTests {
     #expect(picture.width == written.width && picture.height == written.height)
     #expect(picture.samples.count == written.samples.count)
     let wrong = zip(picture.samples, written.samples).enumerated().first { $0.element.0 != $0.element.1 }
-    #expect(wrong == nil, "sample \(wrong?.offset ?? 0): read \(wrong?.element.0 ?? 0), Python wrote \(wrong?.element.1 ?? 0)")
+    #expect(
+      wrong == nil,
+      "sample \(wrong?.offset ?? 0): read \(wrong?.element.0 ?? 0), Python wrote \(wrong?.element.1 ?? 0)")
   }
 
   /// One image written six ways (filters, depths, palette, chunking) decodes to pictures that
@@ -111,7 +134,8 @@ struct PNGDecoderTests {
       name: "more image data than the size needs", spec: #"{"extra_data": 100000}"#, edit: { $0 },
       message: "the PNG's image data inflates to more than its header's size needs"),
     Hostile(
-      name: "a bad CRC", spec: #"{}"#, edit: { bytes in
+      name: "a bad CRC", spec: #"{}"#,
+      edit: { bytes in
         var bytes = bytes
         bytes[bytes.count - 20] ^= 0x01  // inside IDAT's data
         return bytes
@@ -138,7 +162,8 @@ struct PNGDecoderTests {
     Hostile(
       name: "a depth the colour type does not allow", spec: #"{"ctype": 2, "depth": 4, "pattern": "gray4"}"#,
       edit: { $0 },
-      message: "the PNG's header (IHDR) is invalid: colour type RGB cannot have 4-bit samples (PNG allows 8, 16)"),
+      message:
+        "the PNG's header (IHDR) is invalid: colour type RGB cannot have 4-bit samples (PNG allows 8, 16)"),
   ]
 
   @Test(arguments: hostile)
