@@ -46,6 +46,8 @@ function __deeplink_kind
       echo command
     case wait
       echo command
+    case launch
+      echo command
     case batch
       echo command
     case tour
@@ -91,6 +93,7 @@ function __deeplink_names
       state 'Print the app\'s current state' \
       screen 'Print the app\'s current screen' \
       wait 'Wait until an app is listening' \
+      launch 'Start an app on a simulator and wait until its agent answers' \
       batch 'Send one link per line, all over one connection' \
       tour 'Record every screen, or check them against a recording' \
       targets 'List the app, simulators and Android devices to send links to' \
@@ -116,6 +119,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:profile
@@ -129,6 +133,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipes
@@ -142,6 +147,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe
@@ -155,6 +161,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-edit
@@ -169,6 +176,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:login
@@ -181,6 +189,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:login-error
@@ -194,6 +203,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-empty
@@ -206,6 +216,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:recipe-error
@@ -218,6 +229,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:favorites
@@ -230,6 +242,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:favorites-empty
@@ -242,6 +255,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case route:reset
@@ -254,6 +268,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:url
@@ -266,6 +281,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:open
@@ -278,6 +294,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the canonical URL the app would get; send nothing, no app needed' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:routes
@@ -291,6 +308,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:state
@@ -303,6 +321,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:screen
@@ -316,6 +335,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:wait
@@ -327,8 +347,23 @@ function __deeplink_options
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator --target: wait for this app\'s agent, not for the boot' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
+        --help 'Show help for the command at hand'
+    case command:launch
+      printf '%s\t%s\n' \
+        --relaunch 'Stop the app first if it runs, so that it starts afresh' \
+        --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
+        --timeout 'How long to wait for the app\'s agent, with exit code 75 (default 30)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
+        --target 'The simulator (default: the one booted)' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'The app to start' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:batch
@@ -341,6 +376,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:tour
@@ -356,6 +392,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:targets
@@ -368,6 +405,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:approve
@@ -380,6 +418,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'The app\'s bundle identifier' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:mcp
@@ -392,6 +431,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:check-release
@@ -405,6 +445,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:completions
@@ -417,6 +458,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:help
@@ -429,6 +471,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case command:version
@@ -441,6 +484,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
     case '*'
@@ -453,6 +497,7 @@ function __deeplink_options
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand' \
         --version 'Print the version'
@@ -532,6 +577,24 @@ function __deeplink_value
         case --timeout
           echo free
           return
+        case --bundle-id
+          echo free
+          return
+      end
+    case command:launch
+      switch $argv[2]
+        case --relaunch
+          echo none
+          return
+        case --timeout
+          echo free
+          return
+        case --target
+          echo targets
+          return
+        case --bundle-id
+          echo free
+          return
       end
     case command:tour
       switch $argv[2]
@@ -598,6 +661,8 @@ function __deeplink_value
     case --bundle-id
       echo free
     case --dry-run
+      echo none
+    case --keep
       echo none
     case --routes
       echo path

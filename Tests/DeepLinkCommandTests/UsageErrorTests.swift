@@ -16,7 +16,8 @@ struct UsageErrorTests {
   static let recipeHint = "Run 'deeplink help recipe' for its options."
   static let routesHint = "Run 'deeplink routes' for the routes and their options."
   static let globals =
-    "--socket, --timeout, --json, --quiet, --target, --package, --bundle-id, --dry-run, --routes, --help, --version"
+    "--socket, --timeout, --json, --quiet, --target, --package, --bundle-id, --dry-run, --keep, "
+    + "--routes, --help, --version"
 
   static let cases: [Case] = [
     Case(

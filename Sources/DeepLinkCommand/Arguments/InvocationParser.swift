@@ -138,6 +138,7 @@ struct InvocationParser {
       }
       return .tour(request)
     case .mcp: return .mcp
+    case .launch: return .launch(relaunch: flags.contains(BuiltInCommand.relaunchFlag))
     case .checkRelease:
       guard !words.isEmpty else {
         throw .missingArgument(
@@ -215,6 +216,7 @@ struct InvocationParser {
       case .json: options.json = true
       case .quiet: options.quiet = true
       case .dryRun: options.dryRun = true
+      case .keep: options.keep = true
       case .socket, .timeout, .target, .package, .bundleID, .routes, .help, .version: break
       }
       return true
@@ -259,7 +261,7 @@ struct InvocationParser {
           option: option.flag, value: text, expected: "the path of a routes file", in: context)
       }
       options.routes = text
-    case .json, .quiet, .dryRun, .help, .version:
+    case .json, .quiet, .dryRun, .keep, .help, .version:
       break
     }
     return true

@@ -11,6 +11,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   case state
   case screen
   case wait
+  case launch
   case batch
   case tour
   case targets
@@ -35,6 +36,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .state: "[--json]"
     case .screen: "[--png <file>]"
     case .wait: "[--timeout <seconds>] [--pid <pid>]"
+    case .launch: "--bundle-id <id> [--relaunch]"
     case .batch: "[<file> | -]"
     case .tour: "(--out | --check) <dir> [--scenario <file>]"
     case .targets: "[--json]"
@@ -56,6 +58,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .state: "Print the app's current state"
     case .screen: "Print the app's current screen"
     case .wait: "Wait until an app is listening"
+    case .launch: "Start an app on a simulator and wait until its agent answers"
     case .batch: "Send one link per line, all over one connection"
     case .tour: "Record every screen, or check them against a recording"
     case .targets: "List the app, simulators and Android devices to send links to"
@@ -113,7 +116,19 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
         + "the background. Exits 75 when --timeout runs out first. With a simulator or android "
         + "--target, waits until the device has booted and is ready (xcrun simctl bootstatus; "
-        + "adb wait-for-device, then sys.boot_completed)."
+        + "adb wait-for-device, then sys.boot_completed). With a simulator --target and a bundle "
+        + "id (--bundle-id, $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId), waits instead "
+        + "until that app's deeplink agent answers on the simulator, for an app that is starting."
+    case .launch:
+      "Starts the app with this bundle id on a simulator (xcrun simctl launch <UDID> <id>), then "
+        + "waits as 'wait --bundle-id' does until its deeplink agent answers, and prints the app "
+        + "it reached; with --json, 'socket', 'bundleId', 'simulatorUdid' and 'pid'. With "
+        + "--relaunch, a running app is stopped first (--terminate-running-process), so that the "
+        + "app starts from a fresh process: a clean state for a test or a screenshot run. The "
+        + "bundle id also comes from $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId; the "
+        + "target is the one booted simulator unless --target names one. Exits 75 when the "
+        + "agent does not answer within --timeout (default 30), 69 at once when the app's "
+        + "process exits first or the app is not installed."
     case .batch:
       "Reads links from a file, or from standard input when the file is '-' or left out, and "
         + "sends them one by one over one connection, each waiting for its acknowledgement. A "
@@ -193,6 +208,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   package static let markdownFlag = "--markdown"
   /// `--pid <pid>`, an option of ``wait`` that is not global.
   package static let pidFlag = "--pid"
+  /// `--relaunch`, of ``launch``.
+  package static let relaunchFlag = "--relaunch"
 
   /// An option with a meaning of its own for a command, for help and completion.
   package struct Option: Hashable, Sendable {
@@ -240,6 +257,14 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
           flag: Self.pidFlag, synopsis: Self.pidFlag + " <pid>",
           help: "Fail at once, with exit code 69, when this process (the app started in the "
             + "background: $!) exits before it listens"),
+        Option(.bundleID, help: "With a simulator --target: wait for this app's agent, not for the boot"),
+      ]
+    case .launch:
+      [
+        Option(.bundleID, help: "The app to start"),
+        Option(flag: Self.relaunchFlag, help: "Stop the app first if it runs, so that it starts afresh"),
+        Option(.target, help: "The simulator (default: the one booted)"),
+        Option(.timeout, help: "How long to wait for the app's agent, with exit code 75 (default 30)"),
       ]
     case .open:
       [Option(.dryRun, help: "Print the canonical URL the app would get; send nothing, no app needed")]
@@ -295,6 +320,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .routes: [Self.markdownFlag]
     case .screen: [Self.pngFlag]
     case .wait: [Self.pidFlag]
+    case .launch: [Self.relaunchFlag]
     case .checkRelease: [Self.expectRegisteredFlag]
     case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag]
     default: []
@@ -320,7 +346,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .completions: "completions takes one shell"
     case .help: "help takes one command or route"
     case .checkRelease: "check-release takes paths"
-    case .routes, .state, .screen, .wait, .tour, .targets, .approve, .mcp, .version:
+    case .routes, .state, .screen, .wait, .launch, .tour, .targets, .approve, .mcp, .version:
       "\(name) takes no arguments"
     }
   }

@@ -26,6 +26,9 @@ package enum Command: Hashable, Sendable {
   /// Return as soon as an app is listening; with `pid` (`--pid`), fail as soon as that
   /// process has exited.
   case wait(pid: Int32?)
+  /// Start the simulator app the bundle id names (`relaunch`: in a new process), then wait
+  /// for its agent.
+  case launch(relaunch: Bool)
   /// Serve the route table as MCP tools on standard input and output until end of input.
   case mcp
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).

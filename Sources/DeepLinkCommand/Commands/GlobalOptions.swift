@@ -24,6 +24,8 @@ package struct GlobalOptions: Hashable, Sendable {
   package var bundleID: String?
   /// `--dry-run`: print the commands that would deliver the link, run nothing.
   package var dryRun: Bool
+  /// `--keep`: after the link, stay and apply it again each time the app comes back.
+  package var keep: Bool
   /// `--routes FILE`: the routes file; `nil` means `DEEPLINK_ROUTES`, a `deeplink.routes.json`
   /// found from the current directory, or the built-in table (``TableSource``).
   package var routes: String?
@@ -31,8 +33,9 @@ package struct GlobalOptions: Hashable, Sendable {
   package init(
     socket: String? = nil, timeout: Double? = nil, json: Bool = false, quiet: Bool = false,
     target: DeliveryTarget? = nil, package: String? = nil, bundleID: String? = nil, dryRun: Bool = false,
-    routes: String? = nil
+    routes: String? = nil, keep: Bool = false
   ) {
+    self.keep = keep
     self.bundleID = bundleID
     self.socket = socket
     self.timeout = timeout
@@ -88,6 +91,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   case package
   case bundleID = "bundle-id"
   case dryRun = "dry-run"
+  case keep
   case routes
   case help
   case version
@@ -112,7 +116,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   package var replacesCommand: Bool {
     switch self {
     case .help, .version: true
-    case .socket, .timeout, .json, .quiet, .target, .package, .bundleID, .dryRun, .routes: false
+    case .socket, .timeout, .json, .quiet, .target, .package, .bundleID, .dryRun, .keep, .routes: false
     }
   }
 
@@ -125,7 +129,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .package: "name"
     case .bundleID: "id"
     case .routes: "file"
-    case .json, .quiet, .dryRun, .help, .version: nil
+    case .json, .quiet, .dryRun, .keep, .help, .version: nil
     }
   }
 
@@ -156,6 +160,9 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
         + "whose agent answers there); approve: the app"
     case .dryRun:
       "Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)"
+    case .keep:
+      "With a route or open: stay after the link, and apply it again each time the app comes back "
+        + "(it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0"
     case .routes:
       "The routes file (default: $\(RoutesFile.environmentVariable.name), else "
         + "\(RoutesFile.fileName) in this directory or the nearest parent, else the built-in table)"

@@ -19,13 +19,16 @@ extension CompletionCallback {
     "HOME", summary: "Where a leading ~/ of a --socket path points, when completing")
   /// Every environment variable ``lines(_:table:environment:)`` reads.
   package static let environmentVariables =
-    SocketPath.environmentVariables + [homeVariable, budgetVariable]
+    SocketPath.environmentVariables + [
+      homeVariable, budgetVariable, DeliveryTarget.variable, DeepLinkTool.bundleIDVariable,
+    ]
 
   /// The lines to print for `deeplink __complete ARGUMENTS`, asking the app on its socket.
   ///
   /// The socket is the query's (the `--socket` on the line being completed, `~/` expanded),
-  /// else `DEEPLINK_SOCKET`, else the default path, as for every command. No app, a slow app
-  /// or a wrong reply all give no lines.
+  /// else `DEEPLINK_SOCKET`, else the simulator app's agent that `DEEPLINK_TARGET` and
+  /// `DEEPLINK_BUNDLE_ID` name (``simulatorAgentSocket(environment:)``), else the default path,
+  /// as for every command. No app, a slow app or a wrong reply all give no lines.
   ///
   /// - Parameters:
   ///   - arguments: the words after `__complete`.
@@ -42,14 +45,28 @@ extension CompletionCallback {
   static func fetch(_ query: Query, environment: [String: String]) -> [Value] {
     let deadline = Deadline.after(
       milliseconds: budget(environment[budgetVariable.name], default: budgetMilliseconds))
-    let path = SocketPath.resolve(
-      explicit: query.socket.map { expandingTilde($0, home: environment[homeVariable.name]) },
-      environment: environment)
+    let explicit = query.socket.map { expandingTilde($0, home: environment[homeVariable.name]) }
+    let path =
+      (explicit == nil ? simulatorAgentSocket(environment: environment) : nil)
+      ?? SocketPath.resolve(explicit: explicit, environment: environment)
     let request = Request.values(route: query.route, parameter: query.parameter)
     guard let client = try? LineClient.connect(path: path, deadline: deadline) else { return [] }
     defer { client.close() }
     guard let line = try? client.request(request.line, deadline: deadline) else { return [] }
     return values(fromReply: line)
+  }
+
+  /// The socket of the simulator app's agent named by `DEEPLINK_TARGET` (a simulator by its
+  /// UDID: no `xcrun` runs within a Tab's budget) and `DEEPLINK_BUNDLE_ID`, when both do and
+  /// `DEEPLINK_SOCKET` is not set: the path the agent listens on (`SimulatorSocket`).
+  static func simulatorAgentSocket(environment: [String: String]) -> String? {
+    guard environment[SocketPath.socketVariable.name]?.isEmpty ?? true,
+      let text = environment[DeliveryTarget.variable.name],
+      case .simulator(let device?)? = DeliveryTarget(parsing: text), SimulatorDevice.looksLikeUDID(device),
+      let bundleID = environment[DeepLinkTool.bundleIDVariable.name],
+      (try? BundleIdentifier.validate(bundleID)) != nil
+    else { return nil }
+    return SimulatorSocket.path(udid: device, bundleID: bundleID)
   }
 
   /// The budget `value` of ``budgetVariable`` asks for, else `default`.

@@ -141,7 +141,7 @@ package struct CompletionModel: Sendable {
       case .timeout: .free
       case .target: .targets
       case .package, .bundleID: .free
-      case .json, .quiet, .dryRun, .help, .version: .none
+      case .json, .quiet, .dryRun, .keep, .help, .version: .none
       }
     let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help
     return Option(flag: option.flag, summary: summary, value: value)
@@ -159,7 +159,7 @@ package struct CompletionModel: Sendable {
     case .completions: .words(CompletionShell.allCases.map(\.rawValue))
     case .batch, .checkRelease: .path
     case .open: .free
-    case .routes, .state, .screen, .wait, .tour, .targets, .approve, .mcp, .version: .none
+    case .routes, .state, .screen, .wait, .launch, .tour, .targets, .approve, .mcp, .version: .none
     }
   }
 }

@@ -45,12 +45,7 @@ struct SimulatorAgent: Hashable, Sendable {
       return nil
     }
     defer { session.close() }
-    let reply = try session.request(.ping)
-    guard let bundleID = reply["bundleId"]?.stringValue, let udid = reply["simulatorUdid"]?.stringValue else {
-      return .other(processID: reply["pid"]?.intValue)
-    }
-    return .agent(
-      SimulatorAgent(socket: socket, bundleID: bundleID, udid: udid, processID: reply["pid"]?.intValue))
+    return Identified(ping: try session.request(.ping), socket: socket)
   }
 
   /// What ``identify(_:timeoutMilliseconds:table:)`` found listening.
@@ -58,6 +53,44 @@ struct SimulatorAgent: Hashable, Sendable {
     case agent(SimulatorAgent)
     /// An agent that is no simulator app's (started with an explicit socket there, say).
     case other(processID: Int?)
+
+    /// What the `ping` reply of the agent on `socket` says it is.
+    init(ping reply: JSON, socket: String) {
+      guard let bundleID = reply["bundleId"]?.stringValue, let udid = reply["simulatorUdid"]?.stringValue
+      else {
+        self = .other(processID: reply["pid"]?.intValue)
+        return
+      }
+      self = .agent(
+        SimulatorAgent(socket: socket, bundleID: bundleID, udid: udid, processID: reply["pid"]?.intValue))
+    }
+
+    /// The agent, when it is the app `bundleID` on the simulator `udid`.
+    ///
+    /// - Throws: 69 naming what answers on `socket` instead.
+    func agent(_ bundleID: String, on udid: String, socket: String) throws(ClientFailure) -> SimulatorAgent {
+      switch self {
+      case .agent(let agent) where agent.isApp(bundleID, on: udid):
+        return agent
+      case .agent(let agent):
+        throw .device(.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: agent))
+      case .other:
+        throw .device(.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: nil))
+      }
+    }
+  }
+
+  /// `wait`'s and `launch`'s report: `<bundle id> answers on simulator <UDID> (pid N) at
+  /// <socket>`, or with `--json` `listening`, `socket`, `bundleId`, `simulatorUdid`, `pid`.
+  func report(json: Bool) -> String {
+    guard json else {
+      return "\(bundleID) answers on simulator \(udid)" + (processID.map { " (pid \($0))" } ?? "")
+        + " at \(socket)\n"
+    }
+    return JSON.object([
+      ("listening", .bool(true)), ("socket", .string(socket)), ("bundleId", .string(bundleID)),
+      ("simulatorUdid", .string(udid)), ("pid", processID.map { .int($0) } ?? .null),
+    ]).serialized + "\n"
   }
 
   /// Every simulator app's agent that answers, on any simulator: the sockets of the user's

@@ -24,26 +24,52 @@ enum SimulatorCommands {
     ]
   }
 
-  /// What a failed `simctl openurl` (or `spawn`) means, from its stderr.
+  /// `simctl launch [--terminate-running-process] <UDID> <bundle id>`: starts the installed app
+  /// (with the flag, in a new process even when it runs) and prints `<bundle id>: <pid>`
+  /// (`xcrun simctl help launch`).
+  static func launch(_ bundleID: String, udid: String, relaunch: Bool) -> [String] {
+    ["simctl", "launch"] + (relaunch ? ["--terminate-running-process"] : []) + [udid, bundleID]
+  }
+
+  /// The pid in `simctl launch`'s `<bundle id>: <pid>` line, if it printed one.
+  static func launchedPID(_ output: String, bundleID: String) -> Int32? {
+    for line in output.split(separator: "\n") where line.hasPrefix(bundleID + ": ") {
+      return Int32(String(line.dropFirst(bundleID.count + 2).filter { !$0.isWhitespace }))
+    }
+    return nil
+  }
+
+  /// What a failed `simctl openurl` (or `spawn`, `launch`) means, from its stderr.
   ///
   /// - `OSStatus error -10814` (`NSOSStatusErrorDomain, code=-10814`): no app registered the
   ///   scheme (expo/expo-cli#4181) → 65.
   /// - `code=405` / `Unable to lookup in current state: Shutdown`: the device shut down
   ///   (software-mansion/radon-ide#772); `Invalid device:` (quern-dev/quern#206); `No devices
   ///   are booted.` → 69.
+  /// - `launch` of an app FrontBoard does not know (`is unknown to FrontBoard`,
+  ///   decosoftware/deco-ide#298, flutter/flutter#9904): not installed there → 69.
   /// - Anything else → 70, with the tool's message.
   static func failure(
     of result: ChildProcess.Result, command: [String], scheme: String, device: SimulatorDevice
   ) -> DeviceFailure? {
     guard result.status != 0 else { return nil }
     let message = result.errorOutput + result.output
+    // A simulator given by its UDID alone (no `simctl list` ran) has no name to show.
+    let named = device.name.isEmpty ? device.udid : "\(device.label) \(device.udid)"
     if message.contains("-10814") {
       return .schemeNotRegistered(scheme: scheme, kind: .simulator, toolMessage: message)
+    }
+    if message.contains("unknown to FrontBoard"), command.count >= 2, command[1] == "launch" {
+      return .deviceUnavailable(
+        "\(command.last ?? "the app") on simulator \(named)",
+        advice:
+          "it is not installed there; install it (`xcrun simctl install \(device.udid) <path to the .app>`) "
+          + "and retry", toolMessage: message)
     }
     let gone = ["code=405", "Unable to lookup in current state", "Invalid device", "No devices are booted"]
     if gone.contains(where: message.contains) {
       return .deviceUnavailable(
-        "simulator \(device.label) \(device.udid)",
+        "simulator \(named)",
         advice: "boot it again (`xcrun simctl boot \(device.udid)`) and retry", toolMessage: message)
     }
     return .toolFailed(["xcrun"] + command, status: result.status, toolMessage: message)

@@ -12,12 +12,32 @@ struct TargetListing {
     var name: String
     /// The socket path, the UDID or the serial.
     var id: String
+    /// For a simulator app whose agent answers: its bundle id (then ``id`` is its socket, and
+    /// `--bundle-id` with ``target`` selects it).
+    var bundleID: String? = nil
 
     var json: JSON {
-      .object([
+      var members: [(String, JSON)] = [
         ("target", .string(target)), ("kind", .string(kind.rawValue)), ("name", .string(name)),
         ("id", .string(id)),
-      ])
+      ]
+      if let bundleID { members += [("bundleId", .string(bundleID)), ("acknowledges", .bool(true))] }
+      return .object(members)
+    }
+
+    /// A simulator app's agent: `simulator:<UDID>` and its bundle id.
+    init(agent: SimulatorAgent) {
+      self.init(
+        target: DeliveryTarget.simulator(device: agent.udid).text, kind: .simulator,
+        name: agent.bundleID + " (its agent acknowledges links)", id: agent.socket, bundleID: agent.bundleID)
+    }
+
+    init(target: String, kind: DeliveryTarget.Kind, name: String, id: String, bundleID: String? = nil) {
+      self.target = target
+      self.kind = kind
+      self.name = name
+      self.id = id
+      self.bundleID = bundleID
     }
   }
 
@@ -93,7 +113,14 @@ struct TargetListing {
 
   /// The text of `deeplink targets`: one aligned row per target.
   var text: String {
-    let rows = [("TARGET", "KIND", "NAME")] + entries.map { ($0.target, $0.kind.rawValue, $0.name) }
+    let rows =
+      [("TARGET", "KIND", "NAME")]
+      + entries.map { entry in
+        (
+          entry.target + (entry.bundleID.map { " --bundle-id " + ShellQuoting.quote($0) } ?? ""),
+          entry.kind.rawValue, entry.name
+        )
+      }
     let first = rows.map(\.0.count).max() ?? 0
     let second = rows.map(\.1.count).max() ?? 0
     return rows.map { row in
@@ -109,7 +136,7 @@ struct TargetListing {
       "app\tthe app on its socket (the default)", "simulator\tthe one booted iOS Simulator",
       "android\tthe one attached Android device",
     ]
-    for entry in entries where entry.kind != .app {
+    for entry in entries where entry.kind != .app && entry.bundleID == nil {
       lines.append(entry.target + "\t" + ControlCharacters.escaped(entry.name, keepingNewlines: false))
     }
     return lines

@@ -172,7 +172,20 @@ package enum HelpFormatter {
         ),
       ]
     case .wait:
-      return [("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app")]
+      return [
+        ("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app"),
+        (
+          "\(ToolName.current) wait --target simulator --bundle-id com.example.Recipes",
+          "waits until that app's agent answers on the booted simulator"
+        ),
+      ]
+    case .launch:
+      return [
+        (
+          "\(ToolName.current) launch --target simulator --bundle-id com.example.Recipes --relaunch",
+          "starts the app afresh on the booted simulator and waits for its agent"
+        )
+      ]
     case .checkRelease:
       return [
         (

@@ -45,6 +45,8 @@ enum ClientFailure: Error {
   case differences(String)
   /// `tour`: a file of the tour could not be written.
   case tourFile(String, Errno)
+  /// `--keep`: the app's socket cannot be watched for its comebacks (why, naming the path).
+  case cannotWatch(String)
 
   var exitCode: ExitCode {
     switch self {
@@ -76,6 +78,7 @@ enum ClientFailure: Error {
     case .unreadableRecording: .unreadable
     case .differences: .checkFailed
     case .tourFile: .internalError
+    case .cannotWatch: .unavailable
     }
   }
 
@@ -108,7 +111,7 @@ enum ClientFailure: Error {
     case .releaseCheck(_, let kind, _, _): kind
     case .unreadableRecording: FailureKind.unreadableRecording.rawValue
     case .differences: FailureKind.differences.rawValue
-    case .tourFile: FailureKind.system.rawValue
+    case .tourFile, .cannotWatch: FailureKind.system.rawValue
     }
   }
 
@@ -177,6 +180,7 @@ enum ClientFailure: Error {
     case .unreadableRecording(let reason): reason
     case .differences(let summary): summary
     case .tourFile(let path, let errno): "cannot write \(path): \(errno)"
+    case .cannotWatch(let reason): "--keep cannot watch for the app's comebacks: \(reason)"
     }
   }
 }

@@ -216,7 +216,16 @@ extension DeepLinkTool {
   /// `deeplink targets [--json]`.
   func listTargets(_ options: GlobalOptions) throws(ClientFailure) {
     let runner = toolRunner(options)
-    let listing = TargetListing.discover(socket: socketPath(options), runner: { runner })
+    var listing = TargetListing.discover(socket: socketPath(options), runner: { runner })
+    // Each app whose agent answers on one of the booted simulators listed, after them.
+    let booted = Set(listing.entries.filter { $0.kind == .simulator }.map { $0.id.uppercased() })
+    let agents =
+      booted.isEmpty
+      ? []
+      : SimulatorAgent.discover(table: table).filter { booted.contains($0.udid.uppercased()) }.map(
+        TargetListing.Entry.init(agent:))
+    let end = listing.entries.lastIndex { $0.kind == .simulator }.map { $0 + 1 } ?? listing.entries.count
+    listing.entries.insert(contentsOf: agents, at: end)
     for note in listing.notes {
       streams.err(
         "\(ToolName.current): note: " + ControlCharacters.escaped(note, keepingNewlines: true) + "\n")

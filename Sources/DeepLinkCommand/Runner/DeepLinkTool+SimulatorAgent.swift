@@ -82,17 +82,24 @@ extension DeepLinkTool {
       return agents.first
     }
     let socket = SimulatorSocket.path(udid: udid, bundleID: bundleID)
-    switch try SimulatorAgent.identify(socket, timeoutMilliseconds: options.timeoutMilliseconds, table: table)
-    {
-    case nil:
-      return nil
-    case .agent(let agent) where agent.isApp(bundleID, on: udid):
-      return agent
-    case .agent(let agent):
-      throw .device(.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: agent))
-    case .other:
-      throw .device(.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: nil))
-    }
+    return try SimulatorAgent.identify(
+      socket, timeoutMilliseconds: options.timeoutMilliseconds, table: table)?
+      .agent(bundleID, on: udid, socket: socket)
+  }
+
+  /// `deeplink wait --target simulator[:DEVICE] --bundle-id ID`: returns once that app's agent
+  /// answers on its socket and its `ping` names that app (a cold start: the app is launching),
+  /// then prints what it reached. Waits `--timeout` seconds (30 by default, as for any
+  /// simulator target): 75 then; 69 at once when process `pid` exits first.
+  func waitForSimulatorApp(
+    _ bundleID: String, udid: String, options: GlobalOptions, pid: Int32?
+  ) throws(ClientFailure) {
+    let socket = SimulatorSocket.path(udid: udid, bundleID: bundleID)
+    let reply = try awaitApp(
+      on: socket, seconds: options.timeout ?? GlobalOptions.defaultDeviceTimeout, pid: pid)
+    let agent = try SimulatorAgent.Identified(ping: reply, socket: socket).agent(
+      bundleID, on: udid, socket: socket)
+    try write(agent.report(json: options.json))
   }
 
   /// The UDID `device` means, in upper case: itself when it has a UDID's shape (no `xcrun`),
@@ -103,6 +110,58 @@ extension DeepLinkTool {
     if let device, SimulatorDevice.looksLikeUDID(device) { return (device.uppercased(), nil) }
     let resolved = try resolve(.simulator(device: device), runner: toolRunner(options))
     return (resolved.id.uppercased(), resolved)
+  }
+}
+
+extension DeepLinkTool {
+  /// `deeplink launch --target simulator[:DEVICE] --bundle-id ID [--relaunch]`: `xcrun simctl
+  /// launch [--terminate-running-process] <UDID> <ID>`, then ``waitForSimulatorApp(_:udid:options:pid:)``
+  /// with the pid simctl printed, so that an app that dies at start-up fails at once (69).
+  ///
+  /// - Throws: 64 without a bundle id or with a target that is no simulator; what choosing the
+  ///   simulator, `simctl launch` (69 when the app is not installed) and the wait throw.
+  func launch(relaunch: Bool, options: GlobalOptions) throws(ClientFailure) {
+    let target = try target(options)
+    guard case .simulator(let device) = target else {
+      throw .device(
+        .wrongTarget(.launch, target, expected: "simulator targets (simulator or simulator:DEVICE)"))
+    }
+    guard let bundleID = try bundleID(options) else {
+      throw .usage(
+        "launch needs the app's bundle id: --bundle-id ID (or $\(Self.bundleIDVariable.name), or the routes "
+          + "file's ios.bundleId)", hint: nil)
+    }
+    if options.dryRun {
+      let udid = device.flatMap { SimulatorDevice.looksLikeUDID($0) ? $0 : nil }
+      let commands =
+        (udid == nil ? [["xcrun"] + SimulatorDevice.listArguments] : [])
+        + [
+          ["xcrun"]
+            + SimulatorCommands.launch(bundleID, udid: udid ?? Self.udidPlaceholder, relaunch: relaunch)
+        ]
+      try write(commands.map(Self.printable).joined(separator: "\n") + "\n")
+      return
+    }
+    // A UDID is used as it is (simctl launch names an unknown or shut-down one itself), else
+    // the simulator is chosen from `simctl list`.
+    let (udid, simulator) = try simulatorUDID(device, options: options)
+    let runner = toolRunner(options)
+    let arguments = SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch)
+    let result: ChildProcess.Result
+    do throws(DeviceFailure) {
+      result = try runner.run(.xcrun, arguments)
+      let chosen = SimulatorDevice(
+        udid: udid, name: simulator?.name ?? "", state: "Booted", runtime: "", isAvailable: true)
+      if let failure = SimulatorCommands.failure(
+        of: result, command: arguments, scheme: table.scheme, device: chosen)
+      {
+        throw failure
+      }
+    } catch {
+      throw .device(error)
+    }
+    let pid = SimulatorCommands.launchedPID(result.output, bundleID: bundleID)
+    try waitForSimulatorApp(bundleID, udid: udid, options: options, pid: pid)
   }
 }
 

@@ -231,6 +231,17 @@ public struct DeepLinkTool {
 
   func execute(_ invocation: Invocation) throws(ClientFailure) {
     var options = invocation.options
+    if options.keep {
+      switch invocation.command {
+      case .link(let link), .open(let link):
+        try keep(link, options: options)
+        return
+      default:
+        throw .usage(
+          "--keep goes with a route or open (\(ToolName.current) <route> … --keep): it applies a link again "
+            + "each time the app comes back", hint: nil)
+      }
+    }
     var simulator: ResolvedDevice?
     switch invocation.command {
     case .link, .open, .state, .screen, .batch, .mcp:
@@ -279,11 +290,19 @@ public struct DeepLinkTool {
         options.json ? JSON.object([("screen", .string(screen))]).pretty + "\n" : Self.visible(screen))
     case .wait(let pid):
       let target = try target(options)
+      if let device = try simulatorDevice(options), !options.dryRun, let bundleID = try bundleID(options) {
+        // A simulator app's agent, not the simulator's boot.
+        try waitForSimulatorApp(
+          bundleID, udid: try simulatorUDID(device, options: options).udid, options: options, pid: pid)
+        return
+      }
       guard target == .app else {
         try waitForDevice(target, options: options)
         return
       }
       try waitForApp(options, pid: pid)
+    case .launch(let relaunch):
+      try launch(relaunch: relaunch, options: options)
     case .screenshot(let path):
       try saveScreenshot(to: path, options: options)
     case .mcp:
@@ -424,8 +443,19 @@ public struct DeepLinkTool {
   /// exited, no app will come, and the wait fails at once (69) instead of at the timeout.
   func waitForApp(_ options: GlobalOptions, pid: Int32?) throws(ClientFailure) {
     let path = socketPath(options)
-    let seconds = options.timeout ?? GlobalOptions.defaultTimeout
-    let deadline = Deadline.after(milliseconds: options.timeoutMilliseconds)
+    _ = try awaitApp(on: path, seconds: options.timeout ?? GlobalOptions.defaultTimeout, pid: pid)
+    try write(
+      options.json
+        ? JSON.object([("listening", .bool(true)), ("socket", .string(path))]).serialized + "\n"
+        : "an app is listening on \(path)\n")
+  }
+
+  /// Returns the reply to a `ping` from the first app that answers on `path` within
+  /// `seconds` (``waitForApp(_:pid:)``, and `wait` and `launch` for a simulator app's agent).
+  ///
+  /// - Throws: 75 when none listens or answers in time, 69 at once when process `pid` exits.
+  func awaitApp(on path: String, seconds: Double, pid: Int32?) throws(ClientFailure) -> JSON {
+    let deadline = Deadline.after(milliseconds: Int(seconds * 1000))
     let client: LineClient
     var exitStatus: ProcessProbe.ExitStatus?
     do {
@@ -446,15 +476,12 @@ public struct DeepLinkTool {
       client: client, timeoutMilliseconds: Int(deadline.remainingMilliseconds), tableVersion: table.version)
     defer { session.close() }
     do {
-      _ = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in try s.request(.ping)
+      return try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
+        try s.request(.ping)
       }
     } catch .unanswered {
       throw .silentApp(path: path, seconds: seconds)
     }
-    try write(
-      options.json
-        ? JSON.object([("listening", .bool(true)), ("socket", .string(path))]).serialized + "\n"
-        : "an app is listening on \(path)\n")
   }
 
   func socketPath(_ options: GlobalOptions) -> String {

@@ -1,0 +1,122 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+extension DeepLinkTool {
+  /// How long after a new socket file appears a comeback waits for the app to listen on it
+  /// (its agent binds, then listens, a moment later), retrying the connection every 5 ms.
+  static let keepSettleMilliseconds = 2000
+
+  /// `deeplink <route> … --keep` (and `open URL --keep`): applies the link and prints the
+  /// screen, as without `--keep`, then stays; each time the app comes back (a new agent listens
+  /// on the app's socket: the app restarted, or was rebuilt and relaunched), applies the link
+  /// again and prints the new screen. A stop signal (Ctrl-C) ends it, exit 0.
+  ///
+  /// It never polls on Linux: between comebacks it sleeps in `poll(2)` on an `inotify(7)` watch
+  /// of the socket's directory and a stop-signal pipe (``ListenerWatch``); elsewhere it looks
+  /// at the socket's path every 250 ms. An app that is not running yet is waited for. A link
+  /// the app refuses, or an app that does not answer, is reported on stderr and the next
+  /// comeback tried, since a rebuild may fix it.
+  ///
+  /// - Throws: 64 with `--dry-run`, with an Android target, or with a simulator target but no
+  ///   bundle id and no agent answering; 69 when the socket's directory cannot be watched.
+  func keep(_ link: Link, options: GlobalOptions) throws(ClientFailure) {
+    guard !options.dryRun else {
+      throw .usage(
+        "--keep and --dry-run do not go together: a dry run sends nothing to apply again", hint: nil)
+    }
+    let app = try keptApp(options)
+    var watch: ListenerWatch
+    do throws(ListenerWatch.Failure) {
+      try ListenerWatch.prepareDirectory(of: app.socket)
+      watch = try ListenerWatch(path: app.socket)
+    } catch {
+      throw .cannotWatch(error.message)
+    }
+    defer { watch.close() }
+    let aimed = options.aimed(at: app.socket)
+    let url = table.url(for: link)
+    var comeback = false
+    while true {
+      try applyKept(link, url: url, to: app, options: aimed, comeback: comeback)
+      do throws(ListenerWatch.Failure) {
+        guard try watch.next() == .appeared else { return }
+      } catch {
+        throw .cannotWatch(error.message)
+      }
+      comeback = true
+    }
+  }
+
+  /// The app `--keep` follows: its socket, and for a simulator app the identity its agent's
+  /// `ping` must give.
+  struct KeptApp {
+    var socket: String
+    /// The simulator's UDID and the app's bundle id, for a simulator target.
+    var identity: (udid: String, bundleID: String)?
+  }
+
+  /// The app target's socket, or a simulator app's agent's: computed from the UDID and the
+  /// bundle id (``SimulatorSocket``), so that an app not started yet is waited for there.
+  func keptApp(_ options: GlobalOptions) throws(ClientFailure) -> KeptApp {
+    guard let device = try simulatorDevice(options) else {
+      let target = try target(options)
+      guard target == .app else {
+        throw .usage(
+          "--keep needs an app whose agent acknowledges links (the app target, or a simulator app's); "
+            + "a link to --target \(target.text) cannot be seen arriving, so it cannot be kept", hint: nil)
+      }
+      return KeptApp(socket: socketPath(options))
+    }
+    let (udid, _) = try simulatorUDID(device, options: options)
+    if let bundleID = try bundleID(options) {
+      return KeptApp(socket: SimulatorSocket.path(udid: udid, bundleID: bundleID), identity: (udid, bundleID))
+    }
+    guard let agent = try findAgent(udid: udid, options: options) else {
+      throw .usage(
+        "--keep with a simulator target needs the app's bundle id when no app's agent answers there yet: "
+          + "--bundle-id ID (or $\(Self.bundleIDVariable.name), or the routes file's ios.bundleId)", hint: nil
+      )
+    }
+    return KeptApp(socket: agent.socket, identity: (udid, agent.bundleID))
+  }
+
+  /// One application of a kept link: sends it and prints what the app shows. On a comeback,
+  /// first waits (up to ``keepSettleMilliseconds``) for the app to listen on its new socket.
+  /// A failure is reported on stderr and the watch goes on, except a closed standard output.
+  func applyKept(_ link: Link, url: String, to app: KeptApp, options: GlobalOptions, comeback: Bool)
+    throws(ClientFailure)
+  {
+    do throws(ClientFailure) {
+      if comeback {
+        let client = try? LineClient.waitForListener(
+          path: app.socket, deadline: .after(milliseconds: Self.keepSettleMilliseconds))
+        client?.close()
+      }
+      if let identity = app.identity {
+        guard
+          try SimulatorAgent.identify(
+            app.socket, timeoutMilliseconds: options.timeoutMilliseconds, table: table)?
+            .agent(identity.bundleID, on: identity.udid, socket: app.socket) != nil
+        else { throw ClientFailure.socket(.noListener(path: app.socket)) }
+      }
+      let state = try Self.appliedState(try send(link, options: options))
+      if comeback {
+        streams.err("\(ToolName.current): the app is back on \(app.socket): applied \(url) again\n")
+      }
+      try write(options.json ? state.json.serialized + "\n" : Self.visible(state.screen))
+    } catch .closedOutput {
+      throw .closedOutput
+    } catch .output(let errno) {
+      throw .output(errno)
+    } catch .socket(.noListener) {
+      streams.err(
+        "\(ToolName.current): waiting for the app to listen on \(app.socket), to apply \(url)"
+          + (comeback ? " again" : "") + " (Ctrl-C stops)\n")
+    } catch {
+      var flags = OutputFlags([])
+      flags.json = options.json
+      fail(kind: error.kind, message: error.message, hint: error.hint, code: error.exitCode, flags)
+      streams.err("\(ToolName.current): waiting for the app to come back on \(app.socket) (Ctrl-C stops)\n")
+    }
+  }
+}
