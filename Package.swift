@@ -58,7 +58,8 @@ let package = Package(
     .target(name: "ReleaseInspection", dependencies: ["ZlibInflate"], swiftSettings: strict),
     // The command line: tokenizer, commands, help, completion scripts, client flows.
     .target(
-      name: "DeepLinkCommand", dependencies: ["DeepLinkRoutes", "DeepLinkWire", "ReleaseInspection"],
+      name: "DeepLinkCommand",
+      dependencies: ["DeepLinkRoutes", "DeepLinkWire", "Pictures", "ReleaseInspection"],
       swiftSettings: strict),
     .executableTarget(
       name: "deeplink", dependencies: ["DeepLinkCommand", "RecipeSampleRoutes"], swiftSettings: strict),
@@ -149,7 +150,8 @@ let package = Package(
       dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport"]),
     // Simulator and Android targets, against stand-in xcrun and adb (Tests/DeviceTests/StandIns).
     .testTarget(
-      name: "DeviceTests", dependencies: ["DeepLinkCommand", "TestSupport"], exclude: ["StandIns"]),
+      name: "DeviceTests", dependencies: ["DeepLinkCommand", "Pictures", "TestSupport"], exclude: ["StandIns"]
+    ),
     // The package as others use it: Examples/Shop and the example of docs/your-own-app.md, built
     // as packages of their own that depend on this one by path, and the libraries' documentation
     // (their modules are dependencies so that DocumentationTests finds them built).

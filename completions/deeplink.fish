@@ -384,13 +384,16 @@ function __deeplink_options
         --out 'Record the tour in this directory (with --check: write the new tour there)' \
         --scenario 'Visit the links of this file, in batch\'s format, instead of every route' \
         --check 'Compare with the recording in this directory; exit 1 on a difference' \
+        --tolerance 'With --check: pixels match when no channel differs by more than n of 255 (default 0)' \
+        --settle 'Wait this long after each link before its picture (needed where no agent acknowledges)' \
+        --keep-status-bar 'On a simulator: leave the status bar alone (default: 9:41, full bars, then cleared)' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print one JSON line per entry' \
         --quiet 'No progress and no summary' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'A simulator or Android device, to record pictures too' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'The simulator app whose agent acknowledges' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -423,6 +426,7 @@ function __deeplink_options
         --help 'Show help for the command at hand'
     case command:mcp
       printf '%s\t%s\n' \
+        --pictures 'With a simulator or Android target: a picture of the screen with each route tool\'s result' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long each tool call waits for the app' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
@@ -607,11 +611,26 @@ function __deeplink_value
         case --check
           echo path
           return
+        case --tolerance
+          echo free
+          return
+        case --settle
+          echo free
+          return
+        case --keep-status-bar
+          echo none
+          return
         case --json
           echo none
           return
         case --quiet
           echo none
+          return
+        case --target
+          echo targets
+          return
+        case --bundle-id
+          echo free
           return
       end
     case command:targets
@@ -631,6 +650,9 @@ function __deeplink_value
       end
     case command:mcp
       switch $argv[2]
+        case --pictures
+          echo none
+          return
         case --timeout
           echo free
           return

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Type-checks the libraries an app links (DeepLinkRoutes, DeepLinkWire, DeepLinkAgent,
-# DeepLinkCommand with the readers it uses, ZlibInflate and ReleaseInspection) for the Apple deployment targets Package.swift declares, with this Linux
+# DeepLinkCommand with the readers it uses, ZlibInflate, Pictures and ReleaseInspection) for the Apple deployment targets Package.swift declares, with this Linux
 # toolchain's own compiler: every use of a standard-library API newer than macOS 13 / iOS 16
 # that is not under `if #available` / `@available` is an error naming file:line.
 #
@@ -33,7 +33,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "${1:-$here}" && pwd)
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(DeepLinkRoutes DeepLinkWire DeepLinkAgent ZlibInflate ReleaseInspection DeepLinkCommand)
+[ ${#targets[@]} -gt 0 ] || targets=(DeepLinkRoutes DeepLinkWire DeepLinkAgent ZlibInflate Pictures ReleaseInspection DeepLinkCommand)
 
 swiftc=$(command -v swiftc) || { echo "check-availability: swiftc is not on PATH" >&2; exit 2; }
 toolchain=$(cd "$(dirname "$(readlink -f "$swiftc")")/.." && pwd)

@@ -38,7 +38,7 @@ struct AvailabilityTests {
     #expect(result.status == 0, "\(result)")
     #expect(
       result.stdout
-        == "check-availability: DeepLinkRoutes DeepLinkWire DeepLinkAgent ZlibInflate ReleaseInspection DeepLinkCommand type-check "
+        == "check-availability: DeepLinkRoutes DeepLinkWire DeepLinkAgent ZlibInflate Pictures ReleaseInspection DeepLinkCommand type-check "
         + "for macOS 13 and iOS 16\n")
   }
 

@@ -1,5 +1,6 @@
 import DeepLinkRoutes
 import DeepLinkWire
+import Pictures
 
 /// Interprets tokens: finds the command, collects the global options, and turns a route's
 /// options into `(name, text?)` pairs for `Route.bind`. See ``Invocation/parse(_:table:)``
@@ -123,7 +124,7 @@ struct InvocationParser {
       }
       return .wait(pid: pid)
     case .tour:
-      let request = TourRequest(
+      var request = TourRequest(
         out: ownValues[BuiltInCommand.outFlag], scenario: ownValues[BuiltInCommand.scenarioFlag],
         check: ownValues[BuiltInCommand.checkFlag])
       for (flag, value) in [
@@ -136,8 +137,28 @@ struct InvocationParser {
         throw .missingArgument(
           .tour, what: "--out <dir> to record a tour, or --check <dir> to compare with a recording")
       }
+      if let text = ownValues[BuiltInCommand.toleranceFlag] {
+        guard let number = Self.decimalInteger(text), number <= PictureComparison.maximumTolerance else {
+          throw .invalidValue(
+            option: BuiltInCommand.toleranceFlag, value: text,
+            expected: "an integer from 0 to \(PictureComparison.maximumTolerance)", in: .command(.tour))
+        }
+        guard request.check != nil else {
+          throw .missingArgument(.tour, what: "--check <dir> with --tolerance, which applies to a check")
+        }
+        request.tolerance = number
+      }
+      if let text = ownValues[BuiltInCommand.settleFlag] {
+        guard let seconds = GlobalOptions.seconds(text) else {
+          throw .invalidValue(
+            option: BuiltInCommand.settleFlag, value: text, expected: GlobalOptions.timeoutRule,
+            in: .command(.tour))
+        }
+        request.settle = seconds
+      }
+      request.keepStatusBar = flags.contains(BuiltInCommand.keepStatusBarFlag)
       return .tour(request)
-    case .mcp: return .mcp
+    case .mcp: return .mcp(pictures: flags.contains(BuiltInCommand.picturesFlag))
     case .launch: return .launch(relaunch: flags.contains(BuiltInCommand.relaunchFlag))
     case .checkRelease:
       guard !words.isEmpty else {

@@ -151,9 +151,19 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "when the recording cannot be read. The new tour and its page, differences first, go "
         + "to --out DIR, else to a new temporary directory it names. A check never records: "
         + "record again with --out when a change is meant.\n\n"
+        + "With --target simulator, where the app's deeplink agent acknowledges each link, each "
+        + "entry also gets a picture (xcrun simctl io <UDID> screenshot) taken after the "
+        + "acknowledgement, with the status bar set to 9:41 and full bars before the first and "
+        + "cleared after the last, also on failure or interrupt (--keep-status-bar leaves it "
+        + "alone). An app that cannot acknowledge (no agent on the simulator; Android, through "
+        + "adb exec-out screencap -p) is refused unless --settle SECONDS says how long to wait "
+        + "after each link before its picture; tour.json and the page say so. --check compares "
+        + "pictures by their decoded pixels, not their bytes: two pixels match when no channel "
+        + "(red, green, blue, alpha) differs by more than --tolerance N of 255 (default 0); a "
+        + "changed picture gets an image marking the pixels that differ (NN-name.diff.png). "
+        + "Pictures are embedded in the page, which stays one file.\n\n"
         + "Progress ([3/12] recipe) goes to stderr when it is a terminal, unless --quiet; --json "
-        + "prints one line per entry as it completes. The app target only: pictures of "
-        + "simulators and devices are not recorded yet."
+        + "prints one line per entry as it completes."
     case .targets:
       "Lists what links can go to now, each with the --target value that selects it: the app if "
         + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and the "
@@ -177,7 +187,11 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "target as every other command does: "
         + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
         + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
-        + "no state, and 'screenshot' returns a PNG of the screen). Configure an agent with the command 'deeplink mcp'; see README.md."
+        + "no state, and 'screenshot' returns a PNG of the screen). With --pictures and a simulator "
+        + "or Android target, each route tool's result also carries a picture of the screen taken "
+        + "once the app acknowledged the link (on Android, once it was delivered), as MCP image "
+        + "content scaled to at most 1024 pixels on its longer side and under 1 MB. Configure an "
+        + "agent with the command 'deeplink mcp'; see README.md."
     case .checkRelease:
       "Reads what a build ships and fails when it registers the table's scheme "
         + "(compared without regard to case, as URL schemes are): the release gate of a build "
@@ -276,7 +290,12 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         Option(.target, help: "The simulator (default: the one booted)"),
       ]
     case .mcp:
-      [Option(.timeout, help: "How long each tool call waits for the app")]
+      [
+        Option(.timeout, help: "How long each tool call waits for the app"),
+        Option(
+          flag: Self.picturesFlag,
+          help: "With a simulator or Android target: a picture of the screen with each route tool's result"),
+      ]
     case .checkRelease:
       [
         Option(
@@ -295,6 +314,17 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         Option(
           flag: Self.checkFlag, synopsis: Self.checkFlag + " <dir>",
           help: "Compare with the recording in this directory; exit 1 on a difference"),
+        Option(
+          flag: Self.toleranceFlag, synopsis: Self.toleranceFlag + " <n>",
+          help: "With --check: pixels match when no channel differs by more than n of 255 (default 0)"),
+        Option(
+          flag: Self.settleFlag, synopsis: Self.settleFlag + " <seconds>",
+          help: "Wait this long after each link before its picture (needed where no agent acknowledges)"),
+        Option(
+          flag: Self.keepStatusBarFlag,
+          help: "On a simulator: leave the status bar alone (default: 9:41, full bars, then cleared)"),
+        Option(.target, help: "A simulator or Android device, to record pictures too"),
+        Option(.bundleID, help: "The simulator app whose agent acknowledges"),
         Option(.json, help: "Print one JSON line per entry"),
         Option(.quiet, help: "No progress and no summary"),
       ]
@@ -309,6 +339,13 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   package static let outFlag = "--out"
   package static let scenarioFlag = "--scenario"
   package static let checkFlag = "--check"
+  /// `--tolerance <n>`, `--settle <seconds>` and `--keep-status-bar`, of ``tour``.
+  package static let toleranceFlag = "--tolerance"
+  package static let settleFlag = "--settle"
+  package static let keepStatusBarFlag = "--keep-status-bar"
+
+  /// `--pictures`, of ``mcp``.
+  package static let picturesFlag = "--pictures"
 
   /// `--png <file>`, of ``screen``.
   package static let pngFlag = "--png"
@@ -322,7 +359,12 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .wait: [Self.pidFlag]
     case .launch: [Self.relaunchFlag]
     case .checkRelease: [Self.expectRegisteredFlag]
-    case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag]
+    case .mcp: [Self.picturesFlag]
+    case .tour:
+      [
+        Self.outFlag, Self.scenarioFlag, Self.checkFlag, Self.toleranceFlag, Self.settleFlag,
+        Self.keepStatusBarFlag,
+      ]
     default: []
     }
   }
@@ -332,7 +374,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .screen: [Self.pngFlag]
     case .wait: [Self.pidFlag]
-    case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag]
+    case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag, Self.toleranceFlag, Self.settleFlag]
     default: []
     }
   }

@@ -30,7 +30,8 @@ package enum Command: Hashable, Sendable {
   /// for its agent.
   case launch(relaunch: Bool)
   /// Serve the route table as MCP tools on standard input and output until end of input.
-  case mcp
+  /// `pictures`: `--pictures`, a route tool's result also carries a picture of the screen.
+  case mcp(pictures: Bool)
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).
   case batch(path: String?)
   /// Record every route's screen (or a scenario's), or check them against a recording.
@@ -61,6 +62,13 @@ package struct TourRequest: Hashable, Sendable {
   package var out: String?
   package var scenario: String?
   package var check: String?
+  /// `--tolerance N`: the largest channel difference of two pixels that still match, 0–255
+  /// (``PictureComparison``).
+  package var tolerance: Int = 0
+  /// `--settle SECONDS`: how long to wait after each link before its picture.
+  package var settle: Double? = nil
+  /// `--keep-status-bar`: leave a simulator's status bar as it is.
+  package var keepStatusBar: Bool = false
 }
 
 /// The output of `deeplink routes`.

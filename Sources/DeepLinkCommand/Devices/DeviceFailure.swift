@@ -35,6 +35,9 @@ enum DeviceFailure: Error, Hashable, Sendable {
 
   /// A command that needs the agent's answers (`state`, text `screen`) on a device target.
   case needsAgent(BuiltInCommand, DeliveryTarget)
+  /// `tour` on a simulator or Android target whose app cannot acknowledge its links, without
+  /// `--settle`: nothing would say when a screen is final for its picture.
+  case unacknowledgedTour(DeliveryTarget)
   /// A command for another kind of target (`approve` is for simulators).
   case wrongTarget(BuiltInCommand, DeliveryTarget, expected: String)
   /// `screen --png` on the app target: the headless app has no pixels.
@@ -62,7 +65,7 @@ enum DeviceFailure: Error, Hashable, Sendable {
     case .toolMissing, .noBootedSimulator, .unknownSimulator, .simulatorNotBooted, .noAndroidDevice,
       .deviceUnavailable, .notThatAgent:
       .unavailable
-    case .needsAgent(_, let target):
+    case .needsAgent(_, let target), .unacknowledgedTour(let target):
       // On a simulator an agent can answer; none did, as no app answers on the app target.
       target.kind == .simulator ? .unavailable : .usage
     case .severalSimulators, .severalAndroidDevices, .wrongTarget, .invalidEnvironment,
@@ -132,6 +135,16 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "\(command.name) needs the app's answer, which a link sent to --target \(target.text) cannot "
         + "give (the app has no deeplink agent there)"
         + (command == .screen ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+    case .unacknowledgedTour(let target) where target.kind == .simulator:
+      "tour takes each picture once the app has acknowledged its link, and no app's deeplink agent "
+        + "answers on --target \(target.text) (embed DeepLinkAgent in the app's debug build, giving it "
+        + "the app's bundle id; with several apps, --bundle-id chooses one); or give --settle SECONDS "
+        + "to wait that long after each link before its picture instead"
+    case .unacknowledgedTour(let target):
+      "tour takes each picture once the app has acknowledged its link, and an app on --target "
+        + "\(target.text) cannot acknowledge (there is no deeplink agent for Android apps, and "
+        + "`am start -W` returns once the activity has started, not once it shows the link's screen); "
+        + "give --settle SECONDS to wait that long after each link before its picture"
     case .wrongTarget(let command, let target, let expected):
       "\(command.name) works with \(expected), not --target \(target.text)"
     case .noPixels:

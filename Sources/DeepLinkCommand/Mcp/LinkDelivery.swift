@@ -22,6 +22,10 @@ protocol LinkDelivery {
   var takesScreenshots: Bool { get }
   /// A PNG of the target's screen, taken as `deeplink screen --png FILE` takes it.
   func screenshot() throws(ClientFailure) -> [UInt8]
+  /// Whether each route tool's result carries ``picture()`` (`deeplink mcp --pictures`).
+  var takesPictures: Bool { get }
+  /// A picture of the screen now, sized for a model (``McpPicture``).
+  func picture() throws(ClientFailure) -> [UInt8]
 }
 
 /// What sending a link gave.
@@ -31,4 +35,10 @@ enum LinkOutcome {
   /// It went to a simulator or device that cannot acknowledge it, or nowhere (`--dry-run`):
   /// the line `deeplink <route>` prints about it.
   case delivered(report: String)
+}
+
+extension LinkDelivery {
+  /// No pictures, unless a delivery takes them (`deeplink mcp --pictures` on a device).
+  var takesPictures: Bool { false }
+  func picture() throws(ClientFailure) -> [UInt8] { [] }
 }

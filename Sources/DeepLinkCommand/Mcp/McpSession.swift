@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// The Model Context Protocol over one connection, as a state machine: lines in, response
-/// lines out. No I/O here; ``DeepLinkTool/serveMcp(_:)`` reads and writes the lines.
+/// lines out. No I/O here; ``DeepLinkTool/serveMcp(_:pictures:)`` reads and writes the lines.
 ///
 /// It follows the `initialize` handshake of revisions 2025-06-18 and 2025-11-25:
 /// - `initialize` first: the client's revision if it is one of ``supportedVersions``, else the

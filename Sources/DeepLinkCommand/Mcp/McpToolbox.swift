@@ -84,19 +84,29 @@ struct McpToolbox {
       try Self.reject(arguments, of: .screen, takes: [])
       let png: [UInt8]
       do { png = try delivery.screenshot() } catch { throw .client(error) }
-      return .object([
-        (
-          "content",
-          .array([
-            .object([
-              ("type", .string("image")), ("data", .string(Base64.encode(png))),
-              ("mimeType", .string("image/png")),
-            ])
-          ])
-        ),
-        ("isError", .bool(false)),
-      ])
+      return .object([("content", .array([Self.image(png)])), ("isError", .bool(false))])
     }
+  }
+
+  /// MCP image content of a PNG.
+  static func image(_ png: [UInt8]) -> JSON {
+    .object([
+      ("type", .string("image")), ("data", .string(Base64.encode(png))), ("mimeType", .string("image/png")),
+    ])
+  }
+
+  /// `result` with, when the session takes pictures (`--pictures`), a picture of the screen
+  /// after its text: taken now, after the acknowledgement (or the delivery) of its link.
+  func withPicture(_ result: JSON) throws(ToolCallError) -> JSON {
+    guard delivery.takesPictures, case .object(var members) = result,
+      let index = members.firstIndex(where: { $0.0 == "content" }),
+      case .array(var content) = members[index].1
+    else { return result }
+    let png: [UInt8]
+    do { png = try delivery.picture() } catch { throw .client(error) }
+    content.append(Self.image(png))
+    members[index].1 = .array(content)
+    return .object(members)
   }
 
   /// Sends `link` and returns its screen and state; too long a link is refused before sending,
@@ -113,15 +123,16 @@ struct McpToolbox {
     switch outcome {
     case .applied(let applied): state = applied
     case .delivered(let report):
-      return .object([
-        ("content", .array([.object([("type", .string("text")), ("text", .string(report))])])),
-        ("isError", .bool(false)),
-      ])
+      return try withPicture(
+        .object([
+          ("content", .array([.object([("type", .string("text")), ("text", .string(report))])])),
+          ("isError", .bool(false)),
+        ]))
     }
     guard let screen = state["screen"]?.stringValue else {
       throw .client(.badReply("the app acknowledged the link without its state"))
     }
-    return Self.success(text: DeepLinkTool.visible(screen), structured: state)
+    return try withPicture(Self.success(text: DeepLinkTool.visible(screen), structured: state))
   }
 
   /// Throws for the first argument of a tool that takes only `takes`, as the command line

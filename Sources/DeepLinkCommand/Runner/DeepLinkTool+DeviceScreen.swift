@@ -160,6 +160,15 @@ extension DeepLinkTool {
   {
     let runner = toolRunner(options)
     let device = try resolve(target, runner: runner)
+    try captureScreenshot(of: device, to: path, runner: runner)
+    return device
+  }
+
+  /// Takes a screenshot of `device`, already resolved, into the file `path`: each picture of
+  /// a tour.
+  func captureScreenshot(of device: ResolvedDevice, to path: String, runner: DeviceToolRunner)
+    throws(ClientFailure)
+  {
     do throws(DeviceFailure) {
       switch device.kind {
       case .simulator:
@@ -193,7 +202,6 @@ extension DeepLinkTool {
     } catch {
       throw .device(error)
     }
-    return device
   }
 
   /// The eight bytes every PNG file starts with.

@@ -12,8 +12,9 @@ extension DeepLinkTool {
   ///
   /// - Throws: ``ClientFailure/output(_:)`` when standard output cannot be written, and
   ///   ``ClientFailure/input(_:)`` when standard input cannot be read.
-  func serveMcp(_ options: GlobalOptions) throws(ClientFailure) {
-    let delivery = TargetDelivery(tool: self, options: options, target: try target(options))
+  func serveMcp(_ options: GlobalOptions, pictures: ResolvedDevice? = nil) throws(ClientFailure) {
+    let delivery = TargetDelivery(
+      tool: self, options: options, target: try target(options), pictureDevice: pictures)
     let toolbox = McpToolbox(table: table, delivery: delivery)
     var session = McpSession(toolbox: toolbox)
     var reader = McpLineReader(maximumLength: Self.maximumMcpLineLength)
@@ -28,6 +29,27 @@ extension DeepLinkTool {
       let lines = count == 0 ? reader.finish().map { [$0] } ?? [] : reader.lines(in: chunk[..<count])
       try answer(lines, in: &session)
       if count == 0 { return }
+    }
+  }
+
+  /// The device whose screen `mcp --pictures` shows with each route tool's result: the
+  /// simulator or Android device of the target, chosen once for the session; `nil` with
+  /// `--dry-run`, which takes no pictures.
+  ///
+  /// - Throws: 64 on the app target, which has no pixels; what choosing the device throws.
+  func pictureDevice(_ options: GlobalOptions) throws(ClientFailure) -> ResolvedDevice? {
+    guard !options.dryRun else { return nil }
+    let target = try target(options)
+    switch target {
+    case .app:
+      throw .usage(
+        "--pictures shows the screen of a simulator or an Android device, and the app target has no "
+          + "pixels; give --target simulator or --target android", hint: nil)
+    case .simulator(let device):
+      let (udid, resolved) = try simulatorUDID(device, options: options)
+      return resolved ?? ResolvedDevice(kind: .simulator, id: udid, name: udid)
+    case .android:
+      return try resolve(target, runner: toolRunner(options))
     }
   }
 
@@ -61,6 +83,8 @@ struct TargetDelivery: LinkDelivery {
   let tool: DeepLinkTool
   let options: GlobalOptions
   let target: DeliveryTarget
+  /// With `--pictures`: the device whose screen each route tool's result shows.
+  var pictureDevice: ResolvedDevice? = nil
   /// One connection to the app for the whole session.
   let connection = AppConnection()
 
@@ -115,6 +139,14 @@ struct TargetDelivery: LinkDelivery {
     } catch {
       throw .device(.cannotRead(made.file, error))
     }
+  }
+
+  var takesPictures: Bool { pictureDevice != nil && !options.dryRun }
+
+  /// A picture of the screen for a model (``McpPicture``).
+  func picture() throws(ClientFailure) -> [UInt8] {
+    guard let device = pictureDevice else { return [] }
+    return try McpPicture.forModel(try tool.tourPicture(of: device, options: options))
   }
 
   func screen() throws(ClientFailure) -> String {

@@ -1,5 +1,6 @@
 import DeepLinkRoutes
 import DeepLinkWire
+import Pictures
 
 extension DeepLinkTool {
   /// `deeplink tour`: visits every route (or a scenario's links) over one connection, each
@@ -16,7 +17,7 @@ extension DeepLinkTool {
     } else {
       stops = try TourStop.everyRoute(of: table)
     }
-    try requireApp(for: .tour, options)
+    try checkTourOptions(request, target: try target(options))
     var recording: TourRecording?
     if let check = request.check {
       let directory: TourDirectory
@@ -40,49 +41,105 @@ extension DeepLinkTool {
       try write(stops.map { "\($0.name): send \($0.url)\n" }.joined())
       return
     }
+    let place = try tourTarget(request, options: options)
     let output = try prepareTourOutput(request)
 
-    // Visit.
+    // Visit. With a simulator's status bar set, stop signals are held until it is cleared.
+    let held = place.overridesStatusBar
+    if held { HeldSignals.hold() }
+    defer { if held { HeldSignals.release() } }
+    var statusBarSet = false
+    func restoreStatusBar() {
+      if statusBarSet, let device = place.device { clearStatusBar(of: device, options: options) }
+      statusBarSet = false
+    }
+    defer { restoreStatusBar() }
+    /// A stop signal came: clear the status bar and let the signal end deeplink.
+    func stopIfSignalled() {
+      guard held, HeldSignals.pending else { return }
+      restoreStatusBar()
+      HeldSignals.release()
+    }
+    if place.overridesStatusBar, let device = place.device {
+      try overrideStatusBar(of: device, options: options)
+      statusBarSet = true
+    }
+
     let showsProgress = !options.quiet && !options.json && StreamWriter.isTerminal(2)
+    var recordedByName: [String: TourEntry] = [:]
+    for entry in recording?.entries ?? [] { recordedByName[entry.name] = entry }
     var entries: [TourEntry] = []
-    var session = try connect(options)
-    defer { session.close() }
+    var items: [TourComparison.Item] = []
+    var session: AppSession?
+    if let appOptions = place.appOptions { session = try connect(appOptions) }
+    defer { session?.close() }
     for (index, stop) in stops.enumerated() {
+      stopIfSignalled()
       if showsProgress { streams.err("[\(index + 1)/\(stops.count)] \(stop.name)\n") }
-      let reply: JSON
-      do {
-        let open = AppSession.openRequest(stop.url, timeoutMilliseconds: options.timeoutMilliseconds)
-        reply = try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-          try s.request(open)
+      var screen: String?
+      var state: String?
+      do throws(ClientFailure) {
+        if var kept = session {
+          let open = AppSession.openRequest(stop.url, timeoutMilliseconds: options.timeoutMilliseconds)
+          let reply = try warnAboutVersion(&kept) { (s: inout AppSession) throws(ClientFailure) in
+            try s.request(open)
+          }
+          session = kept
+          guard let applied = reply["state"], let text = applied["screen"]?.stringValue else {
+            throw ClientFailure.badReply("the app acknowledged \(stop.url) without its state")
+          }
+          screen = text
+          state = applied.pretty + "\n"
+        } else if let device = place.device {
+          try deliver(stop.url, to: device, runner: toolRunner(options), options: options)
+        }
+        if let settle = place.settle, HeldSignals.pause(milliseconds: Int(settle * 1000)) {
+          stopIfSignalled()
         }
       } catch {
         throw .batch(
           line: nil, kind: error.kind, error.exitCode, "\(stop.name) (\(stop.url)): \(error.message)")
       }
-      guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
-        throw .badReply("the app acknowledged \(stop.url) without its state")
+      let picture = try place.device.map { (device) throws(ClientFailure) in
+        try tourPicture(of: device, options: options)
       }
       let stem = TourRecording.fileStem(number: index + 1, of: stops.count, name: stop.name)
-      let entry = TourEntry(
-        name: stop.name, url: stop.url, command: stop.command, screenFile: stem + ".txt",
-        stateFile: stem + ".json", pictureFile: nil, screen: screen, state: state.pretty + "\n")
+      var entry = TourEntry(
+        name: stop.name, url: stop.url, command: stop.command, screenFile: screen.map { _ in stem + ".txt" },
+        stateFile: state.map { _ in stem + ".json" }, pictureFile: picture.map { _ in stem + ".png" },
+        screen: screen, state: state, pictureBytes: picture)
+      if recording != nil {
+        var item = TourComparison.item(
+          recorded: recordedByName[entry.name], current: entry, tolerance: request.tolerance)
+        if item.differenceImage != nil {
+          entry.differenceFile = stem + ".diff.png"
+          item.current = entry
+        }
+        items.append(item)
+      }
       entries.append(entry)
       if options.json {
         var line = entry.manifestJSON.objectValue ?? []
         line.insert(("step", .int(index + 1)), at: 0)
-        if let recording {
-          let item = TourComparison(
-            recorded: recording.entries.filter { $0.name == entry.name }, current: [entry])
-          line.append(("status", .string(item.items[0].status.word)))
+        if let item = items.last, recording != nil {
+          line.append(("status", .string(item.status.word)))
+          if let summary = item.picture?.summary, item.picture?.matches == false {
+            line.append(("pictureDifference", .string(summary)))
+          }
         }
         try write(JSON.object(line).serialized + "\n")
       }
     }
-    session.close()
+    session?.close()
+    session = nil
+    stopIfSignalled()
+    restoreStatusBar()
 
     // Write.
-    let tour = TourRecording(table: table.version, scenario: request.scenario, entries: entries)
-    let comparison = recording.map { TourComparison(recorded: $0.entries, current: entries) }
+    var tour = TourRecording(table: table.version, scenario: request.scenario, entries: entries)
+    tour.device = place.deviceLabel
+    tour.settle = place.settle
+    let comparison = recording.map { TourComparison(items: items, recorded: $0.entries) }
     try writeTour(tour, comparison: comparison, recordingPath: request.check, to: output)
 
     guard let comparison, let check = request.check else {
@@ -125,12 +182,27 @@ extension DeepLinkTool {
       var text = prefix + "\(item.name): changed (\(parts.joined(separator: ", ")))\n"
       if parts.contains("url") { text += "  recorded \(old.url)\n  now      \(new.url)\n" }
       if parts.contains("screen") {
-        text += LineDiff(old: TourPage.visible(old.screen), new: TourPage.visible(new.screen)).unified(
-          old: "\(recordingPath)/\(old.screenFile)", new: "\(outputPath)/\(new.screenFile)")
+        text += LineDiff(old: TourPage.visible(old.screen ?? ""), new: TourPage.visible(new.screen ?? ""))
+          .unified(
+            old: "\(recordingPath)/\(old.screenFile ?? "(no screen)")",
+            new: "\(outputPath)/\(new.screenFile ?? "(no screen)")")
       }
       if parts.contains("state") && !parts.contains("screen") {
-        text += LineDiff(old: TourPage.visible(old.state), new: TourPage.visible(new.state)).unified(
-          old: "\(recordingPath)/\(old.stateFile)", new: "\(outputPath)/\(new.stateFile)")
+        text += LineDiff(old: TourPage.visible(old.state ?? ""), new: TourPage.visible(new.state ?? ""))
+          .unified(
+            old: "\(recordingPath)/\(old.stateFile ?? "(no state)")",
+            new: "\(outputPath)/\(new.stateFile ?? "(no state)")")
+      }
+      if parts.contains("picture") {
+        if let picture = item.picture {
+          text += "  picture: \(picture.summary)"
+        } else {
+          text += "  picture: " + (old.pictureFile == nil ? "none recorded, one now" : "recorded, none now")
+        }
+        if let difference = new.differenceFile {
+          text += "; the pixels that differ: \(outputPath)/\(difference)"
+        }
+        text += "\n"
       }
       return text
     }
@@ -212,28 +284,34 @@ extension DeepLinkTool {
     }
     if let earlier = try? TourRecording.read(from: directory) {
       for entry in earlier.entries {
-        for name in [entry.screenFile, entry.stateFile, entry.pictureFile].compactMap({ $0 }) {
-          try? directory.remove(name)
-        }
+        for name in entry.fileNames { try? directory.remove(name) }
       }
       try? directory.remove(TourRecording.manifestName)
       try? directory.remove(TourRecording.pageName)
     }
-    func put(_ text: String, _ name: String) throws(ClientFailure) {
+    func put(_ bytes: [UInt8], _ name: String) throws(ClientFailure) {
       do {
-        try directory.write(Array(text.utf8), as: name)
+        try directory.write(bytes, as: name)
       } catch {
         throw .tourFile(path + "/" + name, error)
       }
     }
-    for entry in tour.entries {
-      try put(entry.screen, entry.screenFile)
-      try put(entry.state, entry.stateFile)
+    var differenceImages: [String: [UInt8]] = [:]
+    for item in comparison?.items ?? [] {
+      if let name = item.current?.differenceFile, let image = item.differenceImage {
+        differenceImages[name] = image
+      }
     }
-    try put(tour.manifest, TourRecording.manifestName)
-    try put(
-      TourPage.html(
-        entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath),
-      TourRecording.pageName)
+    for entry in tour.entries {
+      if let screen = entry.screen, let name = entry.screenFile { try put(Array(screen.utf8), name) }
+      if let state = entry.state, let name = entry.stateFile { try put(Array(state.utf8), name) }
+      if let picture = entry.pictureBytes, let name = entry.pictureFile { try put(picture, name) }
+      if let name = entry.differenceFile, let image = differenceImages[name] { try put(image, name) }
+    }
+    try put(Array(tour.manifest.utf8), TourRecording.manifestName)
+    let page = TourPage.html(
+      entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath,
+      device: tour.device, settle: tour.settle)
+    try put(Array(page.utf8), TourRecording.pageName)
   }
 }

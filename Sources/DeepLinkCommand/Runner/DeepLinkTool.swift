@@ -214,7 +214,8 @@ public struct DeepLinkTool {
     invocation.options.quiet = invocation.options.quiet || flags.quiet
     var tool = self
     // `mcp` speaks its protocol on stdout: that is not a result to silence.
-    tool.streams = StandardStreams(discardsOutput: invocation.options.quiet && invocation.command != .mcp)
+    let serves: Bool = if case .mcp = invocation.command { true } else { false }
+    tool.streams = StandardStreams(discardsOutput: invocation.options.quiet && !serves)
     do {
       try tool.execute(invocation)
       return .success
@@ -243,6 +244,8 @@ public struct DeepLinkTool {
       }
     }
     var simulator: ResolvedDevice?
+    var pictures: ResolvedDevice?
+    if case .mcp(pictures: true) = invocation.command { pictures = try pictureDevice(options) }
     switch invocation.command {
     case .link, .open, .state, .screen, .batch, .mcp:
       // A simulator app whose agent answers is served as the app target is (`mcp`: the agent
@@ -306,7 +309,7 @@ public struct DeepLinkTool {
     case .screenshot(let path):
       try saveScreenshot(to: path, options: options)
     case .mcp:
-      try serveMcp(options)
+      try serveMcp(options, pictures: pictures)
     case .batch(let path):
       try runBatch(path, options: options)
     case .tour(let request):

@@ -1,14 +1,16 @@
 import DeepLinkWire
 
 /// `index.html` of a tour: one self-contained page (its style inline, no script, no font or
-/// image from elsewhere, a Content-Security-Policy that allows no network access) showing
-/// every entry's name, URL, command and screen, and its picture when it has one. A check's
-/// page shows the differences first, recorded and current side by side.
+/// image from elsewhere: pictures are embedded as `data:` URLs, and a Content-Security-Policy
+/// allows no network access) showing every entry's name, URL, command and screen, and its
+/// picture when it has one. A check's page shows the differences first, recorded and current
+/// side by side, and for a changed picture the image that marks the pixels that differ.
 enum TourPage {
   /// The page of `entries`; with `comparison`, the check's page, `recordingPath` naming the
   /// recording it was compared with.
   static func html(
-    entries: [TourEntry], table: String, comparison: TourComparison? = nil, recordingPath: String? = nil
+    entries: [TourEntry], table: String, comparison: TourComparison? = nil, recordingPath: String? = nil,
+    device: String? = nil, settle: Double? = nil
   ) -> String {
     let tool = ToolName.current
     let count = entries.count
@@ -25,7 +27,19 @@ enum TourPage {
       subtitle = "every screen after the app acknowledged its link"
     }
     var body =
-      "<header><h1>\(escape(title))</h1><p>\(escape(subtitle)) · route table \(escape(table))</p></header>\n"
+      "<header><h1>\(escape(title))</h1><p>\(escape(subtitle)) · route table \(escape(table))</p>"
+    if let device {
+      body += "<p>pictures of \(escape(device))"
+      if let settle {
+        body +=
+          ", each taken \(escape(GlobalOption.formatted(settle))) s after its link was delivered "
+          + "(--settle): no acknowledgement said the screen was final"
+      } else {
+        body += ", each taken once the app acknowledged its link"
+      }
+      body += "</p>"
+    }
+    body += "</header>\n"
     if let comparison, !comparison.differences.isEmpty {
       body += "<section class=\"differences\"><h2>Differences</h2>\n"
       for item in comparison.differences {
@@ -44,7 +58,7 @@ enum TourPage {
       <html lang="en">
       <head>
       <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'self'">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(escape(title))</title>
       <style>
@@ -66,10 +80,12 @@ enum TourPage {
     html += "<h3><span class=\"number\">\(number)</span> \(escape(entry.name))\(mark)</h3>\n"
     html += "<p class=\"url\"><code>\(escape(entry.url))</code></p>\n"
     html += "<p class=\"command\"><code>$ \(escape(entry.command))</code></p>\n"
-    if let picture = entry.pictureFile {
-      html += "<img src=\"\(escape(picture))\" alt=\"picture of \(escape(entry.name))\">\n"
+    if let bytes = entry.pictureBytes {
+      html += image(bytes, alt: "picture of " + entry.name)
     }
-    html += "<pre class=\"screen\">\(escape(visible(entry.screen)))</pre>\n"
+    if let screen = entry.screen {
+      html += "<pre class=\"screen\">\(escape(visible(screen)))</pre>\n"
+    }
     html += "</article>\n"
     return html
   }
@@ -90,6 +106,26 @@ enum TourPage {
     let command = item.current?.command ?? item.recorded?.command ?? ""
     html += "<p class=\"url\"><code>\(escape(url))</code></p>\n"
     html += "<p class=\"command\"><code>$ \(escape(command))</code></p>\n"
+    if let summary = item.picture?.summary {
+      html += "<p class=\"url\">picture: \(escape(summary))</p>\n"
+    }
+    if item.recorded?.pictureBytes != nil || item.current?.pictureBytes != nil {
+      html += "<div class=\"sides pictures\">\n"
+      for (caption, bytes) in [
+        ("recorded", item.recorded?.pictureBytes), ("current", item.current?.pictureBytes),
+        ("differing pixels in red", item.differenceImage),
+      ] where caption != "differing pixels in red" || bytes != nil {
+        html += "<figure><figcaption>\(caption)</figcaption>"
+        html +=
+          bytes.map { image($0, alt: "\(caption) picture of \(item.name)") }
+          ?? "<p class=\"none\">no picture</p>"
+        html += "</figure>\n"
+      }
+      html += "</div>\n"
+    }
+    guard item.recorded?.screen != nil || item.current?.screen != nil else {
+      return html + "</article>\n"
+    }
     html += "<div class=\"sides\">\n"
     let diff = LineDiff(
       old: visible(item.recorded?.screen ?? ""), new: visible(item.current?.screen ?? ""))
@@ -110,6 +146,11 @@ enum TourPage {
     html += item.current == nil ? "<p class=\"none\">no entry</p>" : "<pre class=\"screen\">\(new)</pre>"
     html += "</figure>\n</div>\n</article>\n"
     return html
+  }
+
+  /// A PNG embedded in the page (a `data:` URL, so the page needs no other file).
+  static func image(_ png: [UInt8], alt: String) -> String {
+    "<img src=\"data:image/png;base64,\(Base64.encode(png))\" alt=\"\(escape(alt))\">\n"
   }
 
   /// `text` with control characters made visible, as the terminal shows it.
@@ -159,7 +200,8 @@ enum TourPage {
       white-space: pre; overflow-x: auto; min-height: 12rem; }
     pre.screen span, pre.screen del, pre.screen ins { display: block; min-height: 1.35em; text-decoration: none; }
     del { background: var(--del); } ins { background: var(--ins); }
-    img { display: block; max-width: 100%; margin-top: .8rem; border-radius: 12px; }
+    img { display: block; max-width: 100%; max-height: 40rem; margin-top: .8rem; border-radius: 12px; }
+    .pictures { grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
     .sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(24rem, 1fr)); gap: 1rem; }
     figure { margin: 0; } figcaption { color: var(--muted); font-size: .9rem; }
     .none { color: var(--muted); font-style: italic; }

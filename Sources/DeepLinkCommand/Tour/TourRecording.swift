@@ -1,28 +1,60 @@
 import DeepLinkWire
+import Pictures
 
-/// One entry of a recorded tour: what `tour.json` says of it, and the texts of its files.
+/// One entry of a recorded tour: what `tour.json` says of it, and the contents of its files.
+///
+/// An entry has a screen and a state when its link was acknowledged (the app target, or a
+/// simulator app's agent), a picture on a simulator or Android target, and at least one of
+/// the two.
 struct TourEntry: Equatable {
   let name: String
   let url: String
   /// The command that reproduces it: `deeplink recipe --id 1`.
   let command: String
-  /// File names in the tour's directory: `03-recipe.txt`, `03-recipe.json`, and a picture's.
-  let screenFile: String
-  let stateFile: String
+  /// File names in the tour's directory: `03-recipe.txt`, `03-recipe.json`, `03-recipe.png`.
+  let screenFile: String?
+  let stateFile: String?
   let pictureFile: String?
+  /// A check's image of where this picture differs from the recording's (`03-recipe.diff.png`).
+  var differenceFile: String? = nil
   /// The screen text and the state as JSON text (two-space indented, a last line feed).
-  let screen: String
-  let state: String
+  let screen: String?
+  let state: String?
+  /// The PNG's bytes as taken, written unchanged. Decoded only to be compared, one pair at a
+  /// time: a phone's screenshot is about 26 MB of samples.
+  let pictureBytes: [UInt8]?
+
+  init(
+    name: String, url: String, command: String, screenFile: String?, stateFile: String?,
+    pictureFile: String?, differenceFile: String? = nil, screen: String?, state: String?,
+    pictureBytes: [UInt8]? = nil
+  ) {
+    self.name = name
+    self.url = url
+    self.command = command
+    self.screenFile = screenFile
+    self.stateFile = stateFile
+    self.pictureFile = pictureFile
+    self.differenceFile = differenceFile
+    self.screen = screen
+    self.state = state
+    self.pictureBytes = pictureBytes
+  }
 
   /// The entry's object in `tour.json`.
   var manifestJSON: JSON {
     var fields: [(String, JSON)] = [
       ("name", .string(name)), ("url", .string(url)), ("command", .string(command)),
-      ("screen", .string(screenFile)), ("state", .string(stateFile)),
     ]
+    if let screenFile { fields.append(("screen", .string(screenFile))) }
+    if let stateFile { fields.append(("state", .string(stateFile))) }
     if let pictureFile { fields.append(("picture", .string(pictureFile))) }
+    if let differenceFile { fields.append(("difference", .string(differenceFile))) }
     return .object(fields)
   }
+
+  /// Every file of the entry, by name.
+  var fileNames: [String] { [screenFile, stateFile, pictureFile, differenceFile].compactMap { $0 } }
 }
 
 /// A recorded tour: `DIR/tour.json` and the files it names.
@@ -39,7 +71,10 @@ struct TourEntry: Equatable {
 ///     }
 ///
 /// `source` is `routes` (every route of the table) or `scenario` (then `scenario` holds the
-/// file's path as given).
+/// file's path as given). A tour of a simulator or Android device adds `device` (where the
+/// pictures come from) and, with `--settle`, `settle` (the seconds waited after each link
+/// before its picture, when no acknowledgement said the screen was final); its entries name a
+/// `picture` (`01-settings.png`).
 struct TourRecording: Equatable {
   static let manifestName = "tour.json"
   static let pageName = "index.html"
@@ -51,6 +86,12 @@ struct TourRecording: Equatable {
   /// The scenario's path, or `nil` for a tour of every route.
   let scenario: String?
   let entries: [TourEntry]
+  /// The device the pictures come from (`simulator iPhone 15 (iOS 17.2) 5B6D…`); `nil` for the
+  /// app target, which has no pixels.
+  var device: String? = nil
+  /// `--settle`: seconds waited after each link before its picture; `nil` when each picture
+  /// was taken once the app acknowledged its link.
+  var settle: Double? = nil
 
   /// `tour.json`, two-space indented.
   var manifest: String {
@@ -59,6 +100,8 @@ struct TourRecording: Equatable {
       ("source", .string(scenario == nil ? "routes" : "scenario")),
     ]
     if let scenario { fields.append(("scenario", .string(scenario))) }
+    if let device { fields.append(("device", .string(device))) }
+    if let settle { fields.append(("settle", .double(settle))) }
     fields.append(("entries", .array(entries.map(\.manifestJSON))))
     return JSON.object(fields).pretty + "\n"
   }
@@ -73,7 +116,8 @@ struct TourRecording: Equatable {
 
   /// Reads the recording in `directory`, checking every part of it: `tour.json` must be a
   /// manifest of this format, each file it names a plain name (no `/`, not `..`) of a regular
-  /// file inside the directory (no symbolic link), each name given once, each text UTF-8.
+  /// file inside the directory (no symbolic link), each name given once, each text UTF-8, each
+  /// picture a PNG that ``PNGDecoder`` reads (its size within the decoder's limit).
   ///
   /// - Throws: ``TourRecordingError``, naming the file and what is wrong with it.
   static func read(from directory: TourDirectory) throws(TourRecordingError) -> TourRecording {
@@ -115,26 +159,54 @@ struct TourRecording: Equatable {
       guard names.insert(name).inserted else {
         throw TourRecordingError("\(place): the name '\(name)' is given twice")
       }
-      var fileNames: [String] = []
-      for key in ["screen", "state", "picture"] {
-        guard let file = try text(key, optional: key == "picture") else { continue }
+      var files: [String: String] = [:]
+      for key in ["screen", "state", "picture", "difference"] {
+        guard let file = try text(key, optional: true) else { continue }
         guard TourDirectory.isPlainName(file), !file.hasPrefix(".") else {
           throw TourRecordingError(
             "\(place): \"\(key)\" is '\(ControlCharacters.escaped(file, keepingNewlines: false))', which is not "
               + "the name of a file in the recording (a name without '/', not starting with '.')")
         }
-        fileNames.append(file)
+        files[key] = file
       }
-      let screen = try utf8(try Self.file(fileNames[0], in: directory), name: fileNames[0], in: directory)
-      let state = try utf8(try Self.file(fileNames[1], in: directory), name: fileNames[1], in: directory)
+      guard (files["screen"] == nil) == (files["state"] == nil) else {
+        throw TourRecordingError("\(place) has a \"screen\" without a \"state\", or a state without a screen")
+      }
+      guard files["screen"] != nil || files["picture"] != nil else {
+        throw TourRecordingError("\(place) has no \"screen\" and no \"picture\"")
+      }
+      let screen = try files["screen"].map { (name) throws(TourRecordingError) in
+        try utf8(try Self.file(name, in: directory), name: name, in: directory)
+      }
+      let state = try files["state"].map { (name) throws(TourRecordingError) in
+        try utf8(try Self.file(name, in: directory), name: name, in: directory)
+      }
+      var pictureBytes: [UInt8]?
+      if let name = files["picture"] {
+        let bytes = try Self.file(name, in: directory)
+        do {
+          _ = try PNGDecoder.decode(bytes)
+        } catch {
+          throw TourRecordingError("\(directory.path)/\(name): \(error.message)")
+        }
+        pictureBytes = bytes
+      }
       entries.append(
         TourEntry(
-          name: name, url: try text("url")!, command: try text("command")!, screenFile: fileNames[0],
-          stateFile: fileNames[1], pictureFile: fileNames.count > 2 ? fileNames[2] : nil, screen: screen,
-          state: state))
+          name: name, url: try text("url")!, command: try text("command")!, screenFile: files["screen"],
+          stateFile: files["state"], pictureFile: files["picture"], differenceFile: files["difference"],
+          screen: screen, state: state, pictureBytes: pictureBytes))
+    }
+    let settle: Double?
+    switch json["settle"] {
+    case nil: settle = nil
+    case .int(let seconds)?: settle = Double(seconds)
+    case .double(let seconds)?: settle = seconds
+    default: throw TourRecordingError("\(where_): \"settle\" is not a number of seconds")
     }
     return TourRecording(
-      table: json["table"]?.stringValue ?? "", scenario: json["scenario"]?.stringValue, entries: entries)
+      table: json["table"]?.stringValue ?? "", scenario: json["scenario"]?.stringValue, entries: entries,
+      device: json["device"]?.stringValue, settle: settle)
   }
 
   /// The bytes of the file `name` in `directory`, or why they cannot be read.

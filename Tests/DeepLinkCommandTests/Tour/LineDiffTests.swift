@@ -87,4 +87,19 @@ import Testing
     }
     #expect(page.contains("Content-Security-Policy\" content=\"default-src 'none'"))
   }
+
+  /// A picture is embedded in the page as a `data:` URL, the only images the policy allows.
+  @Test func picturesAreEmbedded() {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
+    let entry = TourEntry(
+      name: "settings", url: "debug://settings", command: "deeplink settings", screenFile: nil,
+      stateFile: nil,
+      pictureFile: "01-settings.png", screen: nil, state: nil, pictureBytes: png)
+    let page = TourPage.html(entries: [entry], table: "0123", device: "simulator X", settle: 1.5)
+    #expect(page.contains("<img src=\"data:image/png;base64,iVBORwECAw==\" alt=\"picture of settings\">"))
+    #expect(!page.contains("01-settings.png"), "the page names no file")
+    #expect(page.contains("img-src data:"))
+    #expect(page.contains("each taken 1.5 s after its link was delivered (--settle)"))
+    #expect(!page.contains("<pre class=\"screen\">"), "no screen text without an acknowledgement")
+  }
 }

@@ -18,7 +18,7 @@ struct StandInDevices {
 
   /// What the stand-in scripts run besides shell built-ins.
   static let basicPrograms = [
-    "sh", "bash", "awk", "cat", "sleep", "wc", "dirname", "mv", "env", "mkdir",
+    "sh", "bash", "awk", "cat", "sleep", "wc", "dirname", "mv", "env", "mkdir", "rm", "date", "python3",
   ]
 
   let directory: TemporaryDirectory
@@ -71,6 +71,7 @@ struct StandInDevices {
       "STANDIN_PIDFILE": directory.file("pids"),
       "STANDIN_APPS": directory.file("apps"),
       "STANDIN_RUNNING": directory.file("running"),
+      "STANDIN_DEEPLINK": Command.product("deeplink"),
       "ANDROID_SERIAL": "",
       "DEEPLINK_TARGET": "",
     ]
@@ -184,6 +185,13 @@ struct StandInDevices {
       index + 1 < arguments.count
     else { return nil }
     return arguments[index + 1]
+  }
+
+  /// The time the stand-in `simctl status_bar <udid> override` set, or `nil` when the status
+  /// bar is as it was (never set, or cleared).
+  func statusBarTime(udid: String) -> String? {
+    (try? String(contentsOfFile: directory.file("running/\(udid).status_bar"), encoding: .utf8))
+      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
   }
 
   /// The URLs `simctl openurl` opened, in order.

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP held back (blocked) while something must be undone before
+/// `deeplink` ends: a tour's simulator status bar. A signal that comes meanwhile stays
+/// pending; the tour looks for it between steps (and during `--settle`), undoes what it did,
+/// and lets the signal through, which then ends `deeplink` as it would have (status 128 + n).
+///
+/// `deeplink` runs on one thread, so the calling thread's mask is the process's. Children
+/// start with nothing blocked (``ChildProcess`` sets their mask).
+enum HeldSignals {
+  /// The signals held: those ``SignalForwarding`` passes on.
+  static var signals: [Int32] { SignalForwarding.signals }
+
+  /// Blocks the signals (`pthread_sigmask(SIG_BLOCK)`).
+  static func hold() {
+    var set = signalSet
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+  }
+
+  /// Whether one of the signals is pending (`sigpending(2)`).
+  static var pending: Bool {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigpending(&set)
+    return signals.contains { sigismember(&set, $0) == 1 }
+  }
+
+  /// Unblocks the signals (`pthread_sigmask(SIG_UNBLOCK)`): a pending one is delivered now,
+  /// with its handler (by default: the end of the process). Unblocked, not restored: a process
+  /// started from a thread that blocks them (a test runner's, a supervisor's) inherits them
+  /// blocked, and restoring that would keep the signal pending for ever.
+  static func release() {
+    var set = signalSet
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  private static var signalSet: sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    return set
+  }
+
+  /// Waits `milliseconds`, or less when a signal comes; whether one did.
+  static func pause(milliseconds: Int) -> Bool {
+    var left = milliseconds
+    while left > 0 {
+      if pending { return true }
+      let slice = min(left, 20)
+      BinaryFile.pause(milliseconds: slice)
+      left -= slice
+    }
+    return pending
+  }
+}
