@@ -444,6 +444,40 @@ printf '   tour / batch = %sx   (target <= 3x); tour %s ms (target <= 100 ms); %
 SUMMARY+=("tour of 12 routes / batch of the same 12 links|$(fmt "$TOUR_RATIO" 2)x|<= 3x|$(verdict "$TOUR_RATIO" '<=' 3)")
 SUMMARY+=("tour of 12 routes, whole process|$(fmt "$TOUR_MS" 2) ms|<= 100 ms|$(verdict "$TOUR_MS" '<=' 100)")
 
+echo "12. A simulator app's agent: 'deeplink --target simulator:<UDID> --bundle-id ID settings' vs the app target (ms, median)"
+# deeplink-app playing an app on a simulator, as the stand-in simctl launch starts one
+# (SIMULATOR_UDID in its environment, --bundle-id): it listens on
+# /tmp/deeplink-<uid>/<hash>.sock. With the UDID and the bundle id on the command line no xcrun
+# runs: deeplink pings that socket (checking the reply names the app), then sends the link.
+SIM_UDID=$(tr a-f A-F </proc/sys/kernel/random/uuid)
+SIM_BUNDLE=com.example.Recipes.Bench
+env -u DEEPLINK_SOCKET SIMULATOR_UDID="$SIM_UDID" "$BIN/deeplink-app" --bundle-id "$SIM_BUNDLE" 2>/dev/null &
+PIDS+=("$!")
+SIM=(--target "simulator:$SIM_UDID" --bundle-id "$SIM_BUNDLE")
+"$BIN/deeplink" wait "${SIM[@]}" --timeout 10 --quiet
+[[ $("$BIN/deeplink" "${SIM[@]}" settings --json | jq -r .applied) == "$SETTINGS" ]] ||
+  { echo "bench: the simulator app's agent did not acknowledge the link" >&2; exit 70; }
+hyperfine_rounds simagent "$BIN/deeplink settings --socket $APP_SOCKET" "$BIN/deeplink ${SIM[*]} settings"
+SIM_RATIO=$(ratio simagent 1 0)
+printf '   app target %s   simulator app'"'"'s agent %s\n' "$(ms simagent 0)" "$(ms simagent 1)"
+printf '   simulator agent / app target = %sx   (target <= 1.3x)\n\n' "$(fmt "$SIM_RATIO" 2)"
+SUMMARY+=("link to a simulator app's agent / app target|$(fmt "$SIM_RATIO" 2)x|<= 1.3x|$(verdict "$SIM_RATIO" '<=' 1.3)")
+
+echo "13. --keep while it waits: CPU time of 'deeplink settings --keep' over 10 s, the app idle"
+# Its CPU time (schedstat: nanoseconds on a CPU) once the link is applied, and 10 s later: on
+# Linux it sleeps in poll(2) on an inotify watch and a signal pipe, so nothing should run.
+"$BIN/deeplink" settings --keep --socket "$APP_SOCKET" >"$DIR/keep.out" 2>/dev/null &
+KEEP_PID=$!
+PIDS+=("$KEEP_PID")
+for _ in $(seq 200); do grep -q Settings "$DIR/keep.out" 2>/dev/null && break; sleep 0.05; done
+KEEP_BEFORE=$(cut -d' ' -f1 "/proc/$KEEP_PID/schedstat")
+sleep 10
+KEEP_AFTER=$(cut -d' ' -f1 "/proc/$KEEP_PID/schedstat")
+kill -INT "$KEEP_PID"
+KEEP_US=$(awk -v a="$KEEP_BEFORE" -v b="$KEEP_AFTER" 'BEGIN { print (b - a) / 1000 }')
+printf '   CPU time over 10 s of waiting: %s µs   (target <= 1000 µs: no polling)\n\n' "$(fmt "$KEEP_US" 0)"
+SUMMARY+=("--keep waiting 10 s, CPU time|$(fmt "$KEEP_US" 0) µs|<= 1000 µs|$(verdict "$KEEP_US" '<=' 1000)")
+
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-58s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
   tee "$OUT/summary.txt"

@@ -28,6 +28,7 @@ _deeplink_kind() {
     state) REPLY='command' ;;
     screen) REPLY='command' ;;
     wait) REPLY='command' ;;
+    launch) REPLY='command' ;;
     batch) REPLY='command' ;;
     tour) REPLY='command' ;;
     targets) REPLY='command' ;;
@@ -46,41 +47,42 @@ _deeplink_names() {
   _deeplink_vals=(settings profile recipes recipe recipe-edit login login-error recipe-empty
     recipe-error favorites favorites-empty reset)
   [[ $1 == route ]] && return
-  _deeplink_vals+=(url open routes state screen wait batch tour targets approve mcp check-release
-    completions help version)
+  _deeplink_vals+=(url open routes state screen wait launch batch tour targets approve mcp
+    check-release completions help version)
 }
 
 # _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).
 _deeplink_options() {
   case $1 in
-    route:settings) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:profile) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:recipes) _deeplink_opts=(--sort --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:recipe) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:recipe-edit) _deeplink_opts=(--id --unsaved --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:login) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:login-error) _deeplink_opts=(--message --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:recipe-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:recipe-error) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:favorites) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:favorites-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    route:reset) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:url) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:open) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:wait) _deeplink_opts=(--pid --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:tour) _deeplink_opts=(--out --scenario --check --tolerance --settle --keep-status-bar --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:approve) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:mcp) _deeplink_opts=(--pictures --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:check-release) _deeplink_opts=(--expect-registered --socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help) ;;
-    *) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --routes --help --version) ;;
+    route:settings) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:profile) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:recipes) _deeplink_opts=(--sort --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:recipe) _deeplink_opts=(--id --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:recipe-edit) _deeplink_opts=(--id --unsaved --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:login) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:login-error) _deeplink_opts=(--message --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:recipe-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:recipe-error) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:favorites) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:favorites-empty) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    route:reset) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:url) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:open) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:wait) _deeplink_opts=(--pid --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:launch) _deeplink_opts=(--relaunch --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:tour) _deeplink_opts=(--out --scenario --check --tolerance --settle --keep-status-bar --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:approve) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:mcp) _deeplink_opts=(--pictures --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:check-release) _deeplink_opts=(--expect-registered --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:version) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    *) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help --version) ;;
   esac
 }
 
@@ -140,6 +142,15 @@ _deeplink_value() {
       case $2 in
         --pid) REPLY=free; return ;;
         --timeout) REPLY=free; return ;;
+        --bundle-id) REPLY=free; return ;;
+      esac
+      ;;
+    command:launch)
+      case $2 in
+        --relaunch) REPLY=none; return ;;
+        --timeout) REPLY=free; return ;;
+        --target) REPLY=targets; return ;;
+        --bundle-id) REPLY=free; return ;;
       esac
       ;;
     command:tour)
@@ -189,6 +200,7 @@ _deeplink_value() {
     --package) REPLY=free; ;;
     --bundle-id) REPLY=free; ;;
     --dry-run) REPLY=none; ;;
+    --keep) REPLY=none; ;;
     --routes) REPLY=path; ;;
     --help) REPLY=none; ;;
     --version) REPLY=none; ;;

@@ -96,7 +96,7 @@ function __deeplink_names
       launch 'Start an app on a simulator and wait until its agent answers' \
       batch 'Send one link per line, all over one connection' \
       tour 'Record every screen, or check them against a recording' \
-      targets 'List the app, simulators and Android devices to send links to' \
+      targets 'List the app, simulators, iPhones and Android devices to send links to' \
       approve 'Let a simulator open the links in an app without asking' \
       mcp 'Serve the routes as tools to coding agents (MCP)' \
       check-release 'Check that a release build does not register the debug scheme' \
@@ -115,9 +115,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -129,9 +129,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -143,9 +143,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -157,9 +157,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -172,9 +172,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -185,9 +185,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -199,9 +199,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -212,9 +212,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -225,9 +225,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -238,9 +238,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -251,9 +251,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -264,9 +264,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -277,9 +277,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -290,9 +290,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the canonical URL the app would get; send nothing, no app needed' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -304,9 +304,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print the routes as JSON' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -317,9 +317,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print the state as one JSON object' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -331,9 +331,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -345,7 +345,7 @@ function __deeplink_options
         --timeout 'Give up after this many seconds, with exit code 75' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
         --bundle-id 'With a simulator --target: wait for this app\'s agent, not for the boot' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
@@ -372,9 +372,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -404,9 +404,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print the targets as a JSON array' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -431,9 +431,9 @@ function __deeplink_options
         --timeout 'How long each tool call waits for the app' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -445,9 +445,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print the report as one JSON object' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -458,9 +458,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -471,9 +471,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -484,9 +484,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
@@ -497,9 +497,9 @@ function __deeplink_options
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
-        --target 'Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; \'deeplink targets\' lists them' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
         --package 'With an android target: the app that must open the link (an explicit intent)' \
-        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); approve: the app' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
         --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \

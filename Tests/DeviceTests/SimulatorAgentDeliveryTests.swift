@@ -227,7 +227,7 @@ struct SimulatorAgentDeliveryTests {
     defer { world.remove() }
     let app = try world.deeplink("--bundle-id", Self.recipes, "settings")
     #expect(app.status == 64, "\(app)")
-    #expect(app.stderr.contains("--bundle-id goes with a simulator target"), "\(app)")
+    #expect(app.stderr.contains("--bundle-id goes with a simulator or device target"), "\(app)")
     for bad in ["", "com example", "com/example", "com..example", "com.example\n", "com.exampl\u{e9}"] {
       let result = try world.deeplink("--target", "simulator:" + udids[0], "--bundle-id=" + bad, "settings")
       #expect(result.status == 64, "\(result)")

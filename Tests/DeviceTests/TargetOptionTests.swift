@@ -13,8 +13,8 @@ struct TargetOptionTests {
     #expect(result.status == 64, "\(result)")
     #expect(
       result.stderr
-        == "deeplink: error: --target expects app, simulator, simulator:DEVICE, android or android:SERIAL, "
-        + "got '\(value)'\nRun 'deeplink help' for the commands and routes.\n")
+        == "deeplink: error: --target expects app, simulator, simulator:DEVICE, device, device:ID-or-name, "
+        + "android or android:SERIAL, got '\(value)'\nRun 'deeplink help' for the commands and routes.\n")
     #expect(world.invocations().isEmpty)
   }
 
@@ -25,8 +25,8 @@ struct TargetOptionTests {
     #expect(result.status == 64, "\(result)")
     #expect(
       result.stderr
-        == "deeplink: error: DEEPLINK_TARGET expects app, simulator, simulator:DEVICE, android or "
-        + "android:SERIAL, got 'ios'; fix or unset it\n")
+        == "deeplink: error: DEEPLINK_TARGET expects app, simulator, simulator:DEVICE, device, "
+        + "device:ID-or-name, android or android:SERIAL, got 'ios'; fix or unset it\n")
   }
 
   @Test(arguments: [

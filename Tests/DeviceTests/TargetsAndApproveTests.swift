@@ -83,7 +83,7 @@ struct TargetsAndApproveTests {
     #expect(
       result.stdout
         == "app\tthe app on its socket (the default)\nsimulator\tthe one booted iOS Simulator\n"
-        + "android\tthe one attached Android device\n")
+        + "device\tthe one connected iPhone or iPad\nandroid\tthe one attached Android device\n")
     #expect(result.stderr == "")
     #expect(world.invocations().isEmpty)
   }

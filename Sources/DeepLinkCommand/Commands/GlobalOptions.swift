@@ -151,13 +151,15 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .json: "Print JSON instead of text, and errors as one JSON object on stderr"
     case .quiet: "Print nothing on stdout, whatever the command; errors still go to stderr"
     case .target:
-      "Where links go: app (the socket, default), simulator[:DEVICE], android[:SERIAL]; "
+      "Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or "
+        + "iPad), android[:SERIAL]; "
         + "'\(ToolName.current) targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
     case .bundleID:
       "With a simulator target: the app whose agent gets the link and answers (default: "
         + "$\(DeepLinkTool.bundleIDVariable.name), else the routes file's ios.bundleId, else the one app "
-        + "whose agent answers there); approve: the app"
+        + "whose agent answers there); with a device target: the app devicectl opens the link in; "
+        + "approve: the app"
     case .dryRun:
       "Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)"
     case .keep:

@@ -5,6 +5,7 @@ package import DeepLinkWire
 ///     DeliveryTarget(parsing: "app")                     // .app: the socket (the default)
 ///     DeliveryTarget(parsing: "simulator")               // the one booted iOS Simulator
 ///     DeliveryTarget(parsing: "simulator:iPhone 15")     // a simulator by UDID or exact name
+///     DeliveryTarget(parsing: "device:Ann's iPhone")      // an iPhone or iPad by identifier or name
 ///     DeliveryTarget(parsing: "android:emulator-5554")   // an Android device by serial
 ///     DeliveryTarget(parsing: "iphone")                  // nil
 package enum DeliveryTarget: Hashable, Sendable {
@@ -14,20 +15,26 @@ package enum DeliveryTarget: Hashable, Sendable {
   case simulator(device: String?)
   /// An Android emulator or device: a serial, or `nil` for `ANDROID_SERIAL` or the one attached.
   case android(serial: String?)
+  /// A physical iPhone or iPad reached with `xcrun devicectl`: its identifier, UDID or exact
+  /// name, or `nil` for the one connected. Delivery only: a phone cannot reach the host's `/tmp`.
+  case device(id: String?)
 
   /// The kinds, as `deeplink targets` names them.
   package enum Kind: String, Hashable, Sendable, CaseIterable {
     case app
     case simulator
+    case device
     case android
   }
 
   /// `DEEPLINK_TARGET`: the target when `--target` is not given.
   package static let variable = EnvironmentVariable(
-    "DEEPLINK_TARGET", summary: "The --target when none is given (app, simulator[:DEVICE], android[:SERIAL])")
+    "DEEPLINK_TARGET",
+    summary: "The --target when none is given (app, simulator[:DEVICE], device[:ID], android[:SERIAL])")
 
   /// The forms `--target` accepts, for messages and help.
-  package static let forms = "app, simulator, simulator:DEVICE, android or android:SERIAL"
+  package static let forms =
+    "app, simulator, simulator:DEVICE, device, device:ID-or-name, android or android:SERIAL"
 
   /// Parses a `--target` value; `nil` when it is none of ``forms``.
   package init?(parsing text: String) {
@@ -48,6 +55,7 @@ package enum DeliveryTarget: Hashable, Sendable {
       self = .app
     case .simulator: self = .simulator(device: device.map(String.init))
     case .android: self = .android(serial: device.map(String.init))
+    case .device: self = .device(id: device.map(String.init))
     }
   }
 
@@ -57,6 +65,7 @@ package enum DeliveryTarget: Hashable, Sendable {
     case .app: "app"
     case .simulator(let device): "simulator" + (device.map { ":" + $0 } ?? "")
     case .android(let serial): "android" + (serial.map { ":" + $0 } ?? "")
+    case .device(let id): "device" + (id.map { ":" + $0 } ?? "")
     }
   }
 
@@ -65,6 +74,7 @@ package enum DeliveryTarget: Hashable, Sendable {
     case .app: .app
     case .simulator: .simulator
     case .android: .android
+    case .device: .device
     }
   }
 }

@@ -24,6 +24,16 @@ enum DeviceFailure: Error, Hashable, Sendable {
   case unknownSimulator(String, booted: [SimulatorDevice])
   /// The simulator exists but is not booted.
   case simulatorNotBooted(SimulatorDevice, matches: Int)
+  /// No iPhone or iPad can be reached; `listed` are those devicectl lists anyway.
+  case noPhysicalDevice(listed: [PhysicalDevice])
+  /// More than one reachable iPhone or iPad fits (`matching` is the name given, if any).
+  case severalPhysicalDevices([PhysicalDevice], matching: String?)
+  /// No listed iPhone or iPad has that identifier, UDID or name.
+  case unknownPhysicalDevice(String, listed: [PhysicalDevice])
+  /// The iPhone or iPad is listed but cannot be reached (not paired, tunnel unavailable).
+  case physicalDeviceUnreachable(PhysicalDevice)
+  /// A link to an iPhone or iPad, with no bundle id to name the app that opens it.
+  case bundleIDNeeded(DeliveryTarget)
   /// No Android device is in state `device`; `others` are listed in other states.
   case noAndroidDevice(others: [AndroidDevice])
   /// More than one Android device is ready.
@@ -63,13 +73,14 @@ enum DeviceFailure: Error, Hashable, Sendable {
   var exitCode: ExitCode {
     switch self {
     case .toolMissing, .noBootedSimulator, .unknownSimulator, .simulatorNotBooted, .noAndroidDevice,
-      .deviceUnavailable, .notThatAgent:
+      .deviceUnavailable, .notThatAgent, .noPhysicalDevice, .unknownPhysicalDevice,
+      .physicalDeviceUnreachable:
       .unavailable
     case .needsAgent(_, let target), .unacknowledgedTour(let target):
       // On a simulator an agent can answer; none did, as no app answers on the app target.
       target.kind == .simulator ? .unavailable : .usage
     case .severalSimulators, .severalAndroidDevices, .wrongTarget, .invalidEnvironment,
-      .noPixels, .bundleIDNeedsSimulator, .severalAgents:
+      .noPixels, .bundleIDNeedsSimulator, .severalAgents, .severalPhysicalDevices, .bundleIDNeeded:
       .usage
     case .schemeNotRegistered: .rejected
     case .timedOut, .notReady: .timedOut
@@ -108,6 +119,25 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "simulator \(device.label) \(device.udid) is \(device.state)"
         + (matches > 1 ? " (as are the \(matches - 1) others of that name)" : "")
         + "; boot it with `xcrun simctl boot \(device.udid)` or from Simulator.app"
+    case .noPhysicalDevice(let listed):
+      "no iPhone or iPad is connected; connect one by cable, unlock it and accept the Trust prompt "
+        + "(devicectl needs iOS 17 or later and Developer Mode on), then check `xcrun devicectl list devices`"
+        + listed.map { "\n  \($0.label) \($0.identifier) is " + Self.unreachableState($0) }.joined()
+    case .severalPhysicalDevices(let devices, let name):
+      (name.map { "\(devices.count) connected devices are named '\($0)'" }
+        ?? "\(devices.count) iPhones or iPads are connected")
+        + "; choose one with --target:" + Self.list(devices.map { ($0.label, $0.target.text) })
+    case .unknownPhysicalDevice(let wanted, let listed):
+      "no iPhone or iPad has the identifier, UDID or name '\(wanted)'"
+        + (listed.isEmpty
+          ? "; none is listed (connect one by cable and unlock it)"
+          : "; the ones listed are:" + Self.list(listed.map { ($0.label, $0.target.text) }))
+    case .physicalDeviceUnreachable(let device):
+      "device \(device.label) \(device.identifier) is \(Self.unreachableState(device)); connect it by cable, "
+        + "unlock it and accept the Trust prompt, then retry"
+    case .bundleIDNeeded(let target):
+      "--target \(target.text) needs the app's bundle id (--bundle-id ID, $\(DeepLinkTool.bundleIDVariable.name) "
+        + "or the routes file's ios.bundleId): devicectl opens a URL in the app it names"
     case .noAndroidDevice(let others):
       "no Android device is attached; start an emulator (`emulator -avd <name>`, or Android "
         + "Studio's Device Manager) or connect a phone with USB debugging on"
@@ -131,6 +161,9 @@ enum DeviceFailure: Error, Hashable, Sendable {
         + "\(target.text) (embed DeepLinkAgent in the app's debug build, giving it the app's bundle id; "
         + "with several apps, --bundle-id chooses one)"
         + (command == .screen ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+    case .needsAgent(let command, let target) where target.kind == .device:
+      "\(command.name) needs the app's answer, which an iPhone or iPad cannot give: a phone cannot reach "
+        + "this computer's /tmp, where its agent's socket would be"
     case .needsAgent(let command, let target):
       "\(command.name) needs the app's answer, which a link sent to --target \(target.text) cannot "
         + "give (the app has no deeplink agent there)"
@@ -159,7 +192,8 @@ enum DeviceFailure: Error, Hashable, Sendable {
     case .notReady(let what, let seconds, let advice):
       "\(what) was not booted and ready within \(GlobalOption.formatted(seconds)) s; \(advice)"
     case .bundleIDNeedsSimulator(let target):
-      "--bundle-id goes with a simulator target (--target simulator[:DEVICE]), not --target \(target.text)"
+      "--bundle-id goes with a simulator or device target (--target simulator[:DEVICE] or device[:ID]), "
+        + "not --target \(target.text)"
         + (target.kind == .android ? "; on Android, --package names the app" : "")
     case .severalAgents(let agents, let udid):
       "\(agents.count) apps' deeplink agents answer on simulator \(udid); choose one:"
@@ -201,6 +235,12 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "\n  " + row.label + String(repeating: " ", count: width - row.label.count) + "  --target "
         + ShellQuoting.quote(row.target)
     }.joined()
+  }
+
+  /// Why a listed iPhone or iPad cannot be reached: `not paired` or `unavailable`.
+  static func unreachableState(_ device: PhysicalDevice) -> String {
+    device.pairingState != "paired"
+      ? "not paired (\(device.pairingState ?? "no pairing state"))" : device.tunnelState ?? "unavailable"
   }
 
   static func advice(forState state: String) -> String {

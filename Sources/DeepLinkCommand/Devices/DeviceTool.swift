@@ -10,7 +10,7 @@ package enum DeviceTool: String, Hashable, Sendable, CaseIterable {
 
   /// `PATH`: where the tools are looked for.
   package static let pathVariable = EnvironmentVariable(
-    "PATH", summary: "Where xcrun and adb are looked for, with --target simulator or android")
+    "PATH", summary: "Where xcrun and adb are looked for, with --target simulator, device or android")
 
   /// Where the tool comes from, for the message when it is missing.
   var origin: String {

@@ -72,6 +72,21 @@ struct TargetListing {
       } catch {
         listing.notes.append("no simulators listed: " + error.message)
       }
+      runner = makeRunner()
+      do throws(DeviceFailure) {
+        for device in try PhysicalDevice.list(runner: runner) {
+          if device.isReachable {
+            listing.entries.append(
+              Entry(target: device.target.text, kind: .device, name: device.label, id: device.identifier))
+          } else {
+            listing.notes.append(
+              "device \(device.label) \(device.identifier) is \(DeviceFailure.unreachableState(device)): connect "
+                + "it by cable and unlock it")
+          }
+        }
+      } catch {
+        listing.notes.append("no iPhones or iPads listed: " + error.message)
+      }
     }
     runner = makeRunner()
     if DeviceTool.adb.locate(path: runner.path) != nil {
@@ -134,7 +149,7 @@ struct TargetListing {
   var completionLines: [String] {
     var lines = [
       "app\tthe app on its socket (the default)", "simulator\tthe one booted iOS Simulator",
-      "android\tthe one attached Android device",
+      "device\tthe one connected iPhone or iPad", "android\tthe one attached Android device",
     ]
     for entry in entries where entry.kind != .app && entry.bundleID == nil {
       lines.append(entry.target + "\t" + ControlCharacters.escaped(entry.name, keepingNewlines: false))

@@ -11,6 +11,9 @@ extension DeepLinkTool {
   /// - Android: `adb [-s SERIAL] wait-for-device`, then `getprop sys.boot_completed` until it
   ///   reads 1 (the device answers adb well before the system has booted).
   func waitForDevice(_ target: DeliveryTarget, options: GlobalOptions) throws(ClientFailure) {
+    if target.kind == .device {
+      throw .device(.wrongTarget(.wait, target, expected: "the app, simulator and android targets"))
+    }
     if options.dryRun {
       try write(plannedWait(target).map(Self.printable).joined(separator: "\n") + "\n")
       return
@@ -19,8 +22,8 @@ extension DeepLinkTool {
     let ready: ResolvedDevice
     do throws(DeviceFailure) {
       switch target {
-      case .app:
-        preconditionFailure("the app target is served over the socket")
+      case .app, .device:
+        preconditionFailure("the app target is served over the socket; a device is refused above")
       case .simulator(let device):
         let list = try runner.run(.xcrun, SimulatorDevice.listArguments)
         guard list.status == 0 else {
@@ -100,7 +103,7 @@ extension DeepLinkTool {
   /// The commands `wait --dry-run` prints.
   func plannedWait(_ target: DeliveryTarget) -> [[String]] {
     switch target {
-    case .app: []
+    case .app, .device: []
     case .simulator(let device):
       if let device, SimulatorDevice.looksLikeUDID(device) {
         [["xcrun", "simctl", "bootstatus", device]]
@@ -128,6 +131,7 @@ extension DeepLinkTool {
   func saveScreenshot(to path: String, options: GlobalOptions) throws(ClientFailure) {
     let target = try target(options)
     guard target != .app else { throw .device(.noPixels) }
+    try requireScreenshotTarget(target)
     if options.dryRun {
       let commands: [String]
       switch target {
@@ -158,6 +162,7 @@ extension DeepLinkTool {
   func captureScreenshot(of target: DeliveryTarget, to path: String, options: GlobalOptions)
     throws(ClientFailure) -> ResolvedDevice
   {
+    try requireScreenshotTarget(target)
     let runner = toolRunner(options)
     let device = try resolve(target, runner: runner)
     try captureScreenshot(of: device, to: path, runner: runner)
@@ -202,6 +207,12 @@ extension DeepLinkTool {
     } catch {
       throw .device(error)
     }
+  }
+
+  /// Fails with exit 64 for an iPhone or iPad: screenshots come from simctl and adb only.
+  func requireScreenshotTarget(_ target: DeliveryTarget) throws(ClientFailure) {
+    guard target.kind == .device else { return }
+    throw .device(.wrongTarget(.screen, target, expected: "simulator and android targets for --png"))
   }
 
   /// The eight bytes every PNG file starts with.

@@ -9,12 +9,22 @@ struct ResolvedDevice: Hashable, Sendable {
   /// `iPhone 15 (iOS 17.2)`, `Pixel_7`; the id when nothing better is known.
   var name: String
 
-  var target: DeliveryTarget { kind == .simulator ? .simulator(device: id) : .android(serial: id) }
+  var target: DeliveryTarget {
+    switch kind {
+    case .simulator: .simulator(device: id)
+    case .device: .device(id: id)
+    default: .android(serial: id)
+    }
+  }
 
-  /// `simulator iPhone 15 (iOS 17.2) 5B6D…`, `android device Pixel_7 emulator-5554`.
+  /// `simulator iPhone 15 (iOS 17.2) 5B6D…`, `device Ann's iPhone (iOS 17.4) A1B2…`,
+  /// `android device Pixel_7 emulator-5554`.
   var description: String {
-    kind == .simulator
-      ? "simulator \(name) \(id)" : "Android device " + (name == id ? id : "\(name) \(id)")
+    switch kind {
+    case .simulator: "simulator \(name) \(id)"
+    case .device: "device \(name) \(id)"
+    default: "Android device " + (name == id ? id : "\(name) \(id)")
+    }
   }
 }
 
@@ -27,6 +37,9 @@ extension DeepLinkTool {
   /// Placeholders `--dry-run` prints for a device chosen only when the command runs.
   static let udidPlaceholder = "<UDID>"
   static let serialPlaceholder = "<SERIAL>"
+  static let deviceIDPlaceholder = "<DEVICE-ID>"
+  static let fileplaceholder = "<FILE>"
+  static let bundleIDPlaceholder = "<BUNDLE-ID>"
 
   /// The target of this run: `--target`, else `DEEPLINK_TARGET`, else the app.
   func target(_ options: GlobalOptions) throws(ClientFailure) -> DeliveryTarget {
@@ -37,6 +50,13 @@ extension DeepLinkTool {
         .invalidEnvironment(name: DeliveryTarget.variable.name, value: text, expected: DeliveryTarget.forms))
     }
     return target
+  }
+
+  /// Fails with exit 64 when a link goes to an iPhone or iPad and no bundle id is known:
+  /// `devicectl device process launch` opens a URL in the app it names.
+  func requireBundleID(for target: DeliveryTarget, _ options: GlobalOptions) throws(ClientFailure) {
+    guard target.kind == .device, try bundleID(options) == nil else { return }
+    throw .device(.bundleIDNeeded(target))
   }
 
   /// Fails with exit 64 when `command` needs the app's answers but the target is a device.
@@ -69,6 +89,7 @@ extension DeepLinkTool {
   )
     throws(ClientFailure)
   {
+    try requireBundleID(for: target, options)
     if options.dryRun {
       try write(plannedCommands([url], to: target, options: options).joined(separator: "\n") + "\n")
       return
@@ -84,6 +105,8 @@ extension DeepLinkTool {
   func deliver(_ url: String, to device: ResolvedDevice, runner: DeviceToolRunner, options: GlobalOptions)
     throws(ClientFailure)
   {
+    var deviceBundleID: String? = nil
+    if device.kind == .device { deviceBundleID = try bundleID(options) }
     do throws(DeviceFailure) {
       switch device.kind {
       case .simulator:
@@ -93,6 +116,16 @@ extension DeepLinkTool {
           udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
         if let failure = SimulatorCommands.failure(
           of: result, command: arguments, scheme: table.scheme, device: simulator)
+        {
+          throw failure
+        }
+      case .device:
+        guard let bundleID = deviceBundleID else { throw DeviceFailure.bundleIDNeeded(device.target) }
+        let arguments = PhysicalDeviceCommands.launch(url, bundleID: bundleID, identifier: device.id)
+        let result = try runner.run(.xcrun, arguments)
+        let physical = PhysicalDevice(identifier: device.id, name: device.name)
+        if let failure = PhysicalDeviceCommands.failure(
+          of: result, command: arguments, bundleID: bundleID, device: physical)
         {
           throw failure
         }
@@ -140,7 +173,11 @@ extension DeepLinkTool {
 
   /// Why a delivered link has no acknowledgement, and how to get one.
   static func unacknowledged(_ kind: DeliveryTarget.Kind) -> String {
-    kind == .simulator
+    if kind == .device {
+      return "not acknowledged, so no screen follows: a phone cannot reach this computer's /tmp, where "
+        + "an agent's socket would be, so the app cannot answer"
+    }
+    return kind == .simulator
       ? "not acknowledged, so no screen follows: no app's deeplink agent answers on that simulator "
         + "(embed DeepLinkAgent in the app's debug build, giving it the app's bundle id, and start "
         + "the app)"
@@ -164,6 +201,9 @@ extension DeepLinkTool {
         }
         let chosen = try SimulatorDevice.select(device, among: SimulatorDevice.parseList(list.standardOutput))
         return ResolvedDevice(kind: .simulator, id: chosen.udid, name: chosen.label)
+      case .device(let wanted):
+        let chosen = try PhysicalDevice.select(wanted, among: PhysicalDevice.list(runner: runner))
+        return ResolvedDevice(kind: .device, id: chosen.identifier, name: chosen.label)
       case .android(let serial):
         // `-s` wins over ANDROID_SERIAL, which wins over the one attached device, as in adb.
         if let serial = serial ?? androidSerial {
@@ -201,6 +241,17 @@ extension DeepLinkTool {
         commands.append(["xcrun"] + SimulatorDevice.listArguments)
       }
       commands += urls.map { ["xcrun"] + SimulatorCommands.openURL($0, udid: udid) }
+    case .device(let wanted):
+      // The device is always chosen from the list: it says whether the phone can be reached.
+      commands.append(["xcrun"] + PhysicalDevice.listArguments(file: Self.fileplaceholder))
+      let identifier =
+        wanted.flatMap { SimulatorDevice.looksLikeUDID($0) ? $0 : nil } ?? Self.deviceIDPlaceholder
+      let app = (try? bundleID(options)) ?? nil
+      commands += urls.map {
+        ["xcrun"]
+          + PhysicalDeviceCommands.launch(
+            $0, bundleID: app ?? Self.bundleIDPlaceholder, identifier: identifier)
+      }
     case .android(let serial):
       let chosen = serial ?? androidSerial
       if chosen == nil { commands.append(["adb"] + AndroidDevice.listArguments) }
@@ -305,7 +356,11 @@ extension DeepLinkTool {
 
   /// A command line for `--dry-run`: each word shell-quoted, placeholders as they are.
   static func printable(_ words: [String]) -> String {
-    words.map { [udidPlaceholder, serialPlaceholder].contains($0) ? $0 : ShellQuoting.quote($0) }
-      .joined(separator: " ")
+    words.map {
+      [udidPlaceholder, serialPlaceholder, deviceIDPlaceholder, fileplaceholder, bundleIDPlaceholder]
+        .contains($0)
+        ? $0 : ShellQuoting.quote($0)
+    }
+    .joined(separator: " ")
   }
 }

@@ -48,6 +48,8 @@ extension DeepLinkTool {
     case .simulator(let device):
       let (udid, resolved) = try simulatorUDID(device, options: options)
       return resolved ?? ResolvedDevice(kind: .simulator, id: udid, name: udid)
+    case .device:
+      throw .device(.wrongTarget(.mcp, target, expected: "simulator and android targets for --pictures"))
     case .android:
       return try resolve(target, runner: toolRunner(options))
     }

@@ -3,7 +3,8 @@ package import DeepLinkWire
 extension DeepLinkTool {
   /// The bundle id of the simulator app whose agent gets links, when `--bundle-id` is not given.
   package static let bundleIDVariable = EnvironmentVariable(
-    "DEEPLINK_BUNDLE_ID", summary: "With a simulator target: the app whose agent gets links (as --bundle-id)")
+    "DEEPLINK_BUNDLE_ID",
+    summary: "With a simulator or device target: the app that gets links (as --bundle-id)")
 
   /// The app on a simulator target: `--bundle-id`, else `DEEPLINK_BUNDLE_ID`, else the routes
   /// file's `ios.bundleId`, else the tool's own (``DeepLinkTool/init(name:table:readsRoutesFiles:appCommand:bundleID:)``).
@@ -66,7 +67,7 @@ extension DeepLinkTool {
   func simulatorDevice(_ options: GlobalOptions) throws(ClientFailure) -> String?? {
     let target = try target(options)
     guard case .simulator(let device) = target else {
-      if options.bundleID != nil { throw .device(.bundleIDNeedsSimulator(target)) }
+      if options.bundleID != nil, target.kind != .device { throw .device(.bundleIDNeedsSimulator(target)) }
       return .none
     }
     return .some(device)

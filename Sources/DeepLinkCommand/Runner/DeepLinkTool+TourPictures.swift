@@ -68,6 +68,9 @@ extension DeepLinkTool {
         appOptions: agent.map { options.aimed(at: $0.socket) }, device: simulator,
         deviceLabel: resolved?.description ?? "simulator \(udid)", settle: request.settle,
         overridesStatusBar: !request.keepStatusBar)
+    case .device:
+      // devicectl takes no screenshot and an app on a device cannot acknowledge.
+      throw .device(.wrongTarget(.tour, target, expected: "the app, simulator and android targets"))
     case .android:
       _ = try simulatorDevice(options)
       guard request.settle != nil else { throw .device(.unacknowledgedTour(target)) }

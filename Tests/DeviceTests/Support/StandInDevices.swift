@@ -18,7 +18,7 @@ struct StandInDevices {
 
   /// What the stand-in scripts run besides shell built-ins.
   static let basicPrograms = [
-    "sh", "bash", "awk", "cat", "sleep", "wc", "dirname", "mv", "env", "mkdir", "rm", "date", "python3",
+    "sh", "bash", "awk", "cat", "sleep", "wc", "dirname", "mv", "env", "mkdir", "rm", "grep", "date", "python3",
   ]
 
   let directory: TemporaryDirectory
@@ -61,6 +61,7 @@ struct StandInDevices {
       // this machine's PATH must not answer instead.
       "PATH": bin + ":" + system,
       "STANDIN_SIMULATORS": Self.folder + "/" + simulators,
+      "STANDIN_DEVICES": Self.folder + "/devices.json",
       "STANDIN_ADB_DEVICES": directory.file("adb-devices"),
       "STANDIN_DEVICE_BIN": Self.folder + "/device",
       "STANDIN_SIMULATOR_BIN": Self.folder + "/simulator",
