@@ -119,7 +119,8 @@ struct PhysicalDeviceTests {
     #expect(!FileManager.default.fileExists(atPath: world.directory.file("tour")), "\(tour)")
     let pictures = try world.deeplink("--target", "device", "--bundle-id", Self.bundle, "mcp", "--pictures")
     #expect(pictures.status == 64, "\(pictures)")
-    #expect(pictures.stderr.contains("mcp works with simulator and android targets for --pictures"), "\(pictures)")
+    #expect(
+      pictures.stderr.contains("mcp works with simulator and android targets for --pictures"), "\(pictures)")
     #expect(world.invocations() == [], "\(world.invocations())")
   }
 

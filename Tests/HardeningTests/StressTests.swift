@@ -16,7 +16,7 @@ import Testing
 /// What can be asserted soundly under concurrency, and is:
 /// 1. Every acknowledged reply carries exactly the state its own link describes, screen
 ///    included (the app applies a link and reads its state in one step, so no other client's
-///    link can show; a stale or mixed-up reply cache entry would show another link's screen).
+///    link can show; a reply mixed up between connections would show another link's screen).
 /// 2. Every rejection has the kind the generator predicts and carries no state.
 /// 3. Every `state` read mid-run is the whole state, screen included, of some acknowledged link
 ///    (or the root).

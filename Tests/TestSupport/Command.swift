@@ -45,6 +45,15 @@ public enum Command {
     productsDirectory.appendingPathComponent(name).path
   }
 
+  /// The environment a child of a test sees: ours, minus the variables that would aim it at
+  /// another app or routes file or change its output (`DEEPLINK_SOCKET`, `DEEPLINK_ROUTES`,
+  /// `NO_COLOR`), with `environment` on top.
+  public static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+    var variables = ProcessInfo.processInfo.environment
+    for name in ["DEEPLINK_SOCKET", "DEEPLINK_ROUTES", "NO_COLOR"] { variables[name] = nil }
+    return variables.merging(environment) { $1 }
+  }
+
   /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to end,
   /// for `timeout` seconds at most (then it is killed and ``CommandError/hung(command:seconds:)``
   /// thrown): ``Patience/seconds``, or ``Patience/buildSeconds`` for a command that builds.
@@ -58,12 +67,7 @@ public enum Command {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env["DEEPLINK_SOCKET"] = nil
-    env["DEEPLINK_ROUTES"] = nil
-    env["NO_COLOR"] = nil
-    env.merge(environment) { $1 }
-    process.environment = env
+    process.environment = childEnvironment(environment)
     let out = Pipe()
     let err = Pipe()
     let inPipe = Pipe()

@@ -15,8 +15,8 @@ public final class WatchedProcess: @unchecked Sendable {
   private var errorBytes = Data()
   private let drained = DispatchGroup()
 
-  /// Starts `executable` with `arguments`, `environment` on top of ours (minus
-  /// `DEEPLINK_SOCKET`, `DEEPLINK_ROUTES` and `NO_COLOR` unless given), as ``Command`` runs one.
+  /// Starts `executable` with `arguments` in ``Command/childEnvironment(_:)``, as ``Command``
+  /// runs one.
   public static func start(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws -> WatchedProcess {
@@ -24,10 +24,7 @@ public final class WatchedProcess: @unchecked Sendable {
     let watched = WatchedProcess()
     watched.process.executableURL = URL(fileURLWithPath: executable)
     watched.process.arguments = arguments
-    var variables = ProcessInfo.processInfo.environment
-    for name in ["DEEPLINK_SOCKET", "DEEPLINK_ROUTES", "NO_COLOR"] { variables[name] = nil }
-    variables.merge(environment) { $1 }
-    watched.process.environment = variables
+    watched.process.environment = Command.childEnvironment(environment)
     watched.process.standardInput = FileHandle.nullDevice
     watched.process.standardOutput = watched.output
     watched.process.standardError = watched.errors

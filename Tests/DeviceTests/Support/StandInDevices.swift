@@ -18,7 +18,8 @@ struct StandInDevices {
 
   /// What the stand-in scripts run besides shell built-ins.
   static let basicPrograms = [
-    "sh", "bash", "awk", "cat", "sleep", "wc", "dirname", "mv", "env", "mkdir", "rm", "grep", "date", "python3",
+    "sh", "bash", "awk", "cat", "sleep", "wc", "dirname", "mv", "env", "mkdir", "rm", "grep", "date",
+    "python3",
   ]
 
   let directory: TemporaryDirectory
