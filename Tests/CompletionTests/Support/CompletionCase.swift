@@ -190,7 +190,7 @@ extension CompletionCase {
   }()
 
   /// What `--target` always offers.
-  static let targetKinds = ["app", "simulator", "android"]
+  static let targetKinds = ["app", "simulator", "android", "device"]
   /// The targets the stand-ins report (Tests/DeviceTests/StandIns).
   static let standInSimulator = "simulator:5B6D9A4C-1E2F-4A3B-9C8D-7E6F5A4B3C2D"
   static let standInAndroid = "android:emulator-5554"
