@@ -112,7 +112,7 @@ function __deeplink_options
     case route:settings
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -126,7 +126,7 @@ function __deeplink_options
       printf '%s\t%s\n' \
         --id 'User id, or \'current\'' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -140,7 +140,7 @@ function __deeplink_options
       printf '%s\t%s\n' \
         --sort 'Order of the list' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -154,7 +154,7 @@ function __deeplink_options
       printf '%s\t%s\n' \
         --id 'Recipe id' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -169,7 +169,7 @@ function __deeplink_options
         --id 'Recipe id' \
         --unsaved 'Open the editor with unsaved changes' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -182,7 +182,7 @@ function __deeplink_options
     case route:login
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -196,7 +196,7 @@ function __deeplink_options
       printf '%s\t%s\n' \
         --message 'The error the login screen shows' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -209,7 +209,7 @@ function __deeplink_options
     case route:recipe-empty
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -222,7 +222,7 @@ function __deeplink_options
     case route:recipe-error
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -235,7 +235,7 @@ function __deeplink_options
     case route:favorites
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -248,7 +248,7 @@ function __deeplink_options
     case route:favorites-empty
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -261,7 +261,7 @@ function __deeplink_options
     case route:reset
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -274,7 +274,7 @@ function __deeplink_options
     case command:url
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -287,7 +287,7 @@ function __deeplink_options
     case command:open
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -301,7 +301,7 @@ function __deeplink_options
       printf '%s\t%s\n' \
         --markdown 'Print the route reference as Markdown' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print the routes as JSON' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -314,7 +314,7 @@ function __deeplink_options
     case command:state
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print the state as one JSON object' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -328,7 +328,7 @@ function __deeplink_options
       printf '%s\t%s\n' \
         --png 'Save a screenshot of a simulator or Android device' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -369,7 +369,7 @@ function __deeplink_options
     case command:batch
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -388,7 +388,7 @@ function __deeplink_options
         --settle 'Wait this long after each link before its picture (needed where no agent acknowledges)' \
         --keep-status-bar 'On a simulator: leave the status bar alone (default: 9:41, full bars, then cleared)' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print one JSON line per entry' \
         --quiet 'No progress and no summary' \
         --target 'A simulator or Android device, to record pictures too' \
@@ -401,7 +401,7 @@ function __deeplink_options
     case command:targets
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print the targets as a JSON array' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -414,7 +414,7 @@ function __deeplink_options
     case command:approve
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'The simulator (default: the one booted)' \
@@ -442,7 +442,7 @@ function __deeplink_options
       printf '%s\t%s\n' \
         --expect-registered 'Check a debug build: fail (exit 1) when the scheme is not registered' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print the report as one JSON object' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -455,7 +455,7 @@ function __deeplink_options
     case command:completions
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -468,7 +468,7 @@ function __deeplink_options
     case command:help
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -481,7 +481,7 @@ function __deeplink_options
     case command:version
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
@@ -494,7 +494,7 @@ function __deeplink_options
     case '*'
       printf '%s\t%s\n' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
-        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 for simulator and android targets; 0 is refused)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
         --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
         --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \

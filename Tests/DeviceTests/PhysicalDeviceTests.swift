@@ -121,6 +121,17 @@ struct PhysicalDeviceTests {
     #expect(pictures.status == 64, "\(pictures)")
     #expect(
       pictures.stderr.contains("mcp works with simulator and android targets for --pictures"), "\(pictures)")
+    let plannedTour = try world.deeplink(
+      "--target", "device", "--bundle-id", Self.bundle, "tour", "--out", world.directory.file("tour"),
+      "--dry-run")
+    #expect(plannedTour.status == 64 && plannedTour.stdout.isEmpty, "\(plannedTour)")
+    let batch = world.directory.file("links")
+    try "settings\n".write(toFile: batch, atomically: true, encoding: .utf8)
+    let plannedBatch = try world.deeplink("--target", "device", "batch", batch, "--dry-run")
+    #expect(plannedBatch.status == 64, "\(plannedBatch)")
+    #expect(plannedBatch.stderr.contains("--target device needs the app's bundle id"), "\(plannedBatch)")
+    let unplannedBatch = try world.deeplink("--target", "device", "batch", batch)
+    #expect(unplannedBatch.status == 64, "\(unplannedBatch)")
     #expect(world.invocations() == [], "\(world.invocations())")
   }
 

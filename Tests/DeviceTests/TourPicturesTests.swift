@@ -264,6 +264,9 @@ struct TourPicturesTests {
       refused.stderr.contains("cannot acknowledge (there is no deeplink agent for Android apps"), "\(refused)"
     )
     #expect(world.receivedByAm() == nil, "nothing was sent")
+    let planned = try world.deeplink(
+      "--target", "android", "tour", "--out", world.directory.file("no"), "--dry-run")
+    #expect(planned.status == 64 && planned.stdout.isEmpty, "\(planned)")
     #expect(
       try world.deeplink(
         "--target", "android", "tour", "--out", world.directory.file("no"), "--keep-status-bar"
@@ -332,6 +335,32 @@ struct TourPicturesTests {
     #expect(statusBar.count == 2 && statusBar.last?.last == "clear", "\(statusBar)")
     #expect(world.statusBarTime(udid: udid) == nil)
     #expect(!FileManager.default.fileExists(atPath: out + "/tour.json"))
+  }
+}
+
+extension TourPicturesTests {
+  /// A tour whose stdout's reader has gone (`tour --json | head -1`) clears the status bar
+  /// before it ends as a filter does, killed by SIGPIPE. The reader here is gone before the
+  /// first line, so the first write fails whatever the timing.
+  @Test func aTourWhoseReaderLeftClearsTheStatusBar() throws {
+    let (world, udid) = try Self.simulator()
+    defer { world.remove() }
+    let script = """
+      import os, subprocess, sys
+      read, write = os.pipe()
+      os.close(read)
+      print("status", subprocess.run(sys.argv[1:], stdout=write).returncode)
+      """
+    let result = try Command.run(
+      "/usr/bin/env",
+      [
+        "python3", "-c", script, Command.product("deeplink"), "--target", "simulator:" + udid, "--bundle-id",
+        Self.recipes, "tour", "--json", "--out", world.directory.file("tour"),
+      ], environment: world.environment)
+    #expect(result.stdout == "status -13\n", "\(result)")
+    let statusBar = Self.simctl("status_bar", in: world)
+    #expect(statusBar.count == 2 && statusBar.last?.last == "clear", "\(statusBar)")
+    #expect(world.statusBarTime(udid: udid) == nil)
   }
 }
 

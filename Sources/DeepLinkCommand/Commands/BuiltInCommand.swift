@@ -1,3 +1,5 @@
+import Pictures
+
 /// The commands of `deeplink` that are not routes, declared once for parsing and help.
 ///
 /// Every name here is in `DeepLinkTool.reservedRouteNames`, so no route can take it
@@ -137,33 +139,40 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "sent. The batch stops at the first failure, names its line number, and exits with "
         + "that failure's code."
     case .tour:
-      "Visits every route of the table once, in table order, with the first example of "
-        + "'\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's "
-        + "format, checked whole before anything is sent; a '# name: NAME' comment names the link "
-        + "below it). Each link is sent and acknowledged, then its screen and state are recorded "
-        + "in --out DIR: 01-settings.txt, 01-settings.json, …, the manifest tour.json (each entry's "
-        + "name, url, command and files) and index.html, one page showing every screen (no "
-        + "network, no script). An earlier tour in DIR is replaced; any other non-empty directory "
-        + "is refused.\n\n"
-        + "--check DIR tours again and compares with the recording in DIR, which it never "
-        + "modifies: exit 0 when every entry matches, 1 when a screen or state changed or an entry "
-        + "is new or missing (each named on stderr, a changed screen with a unified diff), 66 "
-        + "when the recording cannot be read. The new tour and its page, differences first, go "
-        + "to --out DIR, else to a new temporary directory it names. A check never records: "
-        + "record again with --out when a change is meant.\n\n"
-        + "With --target simulator, where the app's deeplink agent acknowledges each link, each "
-        + "entry also gets a picture (xcrun simctl io <UDID> screenshot) taken after the "
-        + "acknowledgement, with the status bar set to 9:41 and full bars before the first and "
-        + "cleared after the last, also on failure or interrupt (--keep-status-bar leaves it "
-        + "alone). An app that cannot acknowledge (no agent on the simulator; Android, through "
-        + "adb exec-out screencap -p) is refused unless --settle SECONDS says how long to wait "
-        + "after each link before its picture; tour.json and the page say so. --check compares "
-        + "pictures by their decoded pixels, not their bytes: two pixels match when no channel "
-        + "(red, green, blue, alpha) differs by more than --tolerance N of 255 (default 0); a "
-        + "changed picture gets an image marking the pixels that differ (NN-name.diff.png). "
-        + "Pictures are embedded in the page, which stays one file.\n\n"
-        + "Progress ([3/12] recipe) goes to stderr when it is a terminal, unless --quiet; --json "
-        + "prints one line per entry as it completes."
+      """
+      Visits every route of the table once, in table order, with the first example of \
+      '\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's \
+      format, checked whole before anything is sent; a '# name: NAME' comment names the link \
+      below it). Each link is sent and acknowledged, then its screen and state are recorded in \
+      --out DIR: 01-settings.txt, 01-settings.json, …, the manifest tour.json (each entry's \
+      name, url, command and files) and index.html, one page showing every screen (no network, \
+      no script). An earlier tour in DIR is replaced; any other non-empty directory is \
+      refused.
+
+      --check DIR tours again and compares with the recording in DIR, which it never modifies: \
+      exit 0 when every entry matches, 1 when a screen or state changed or an entry is new or \
+      missing (each named on stderr, a changed screen with a unified diff), 66 when the \
+      recording cannot be read. The new tour and its page, differences first, go to --out DIR, \
+      else to a new temporary directory it names. A check never records: record again with \
+      --out when a change is meant.
+
+      With --target simulator, where the app's deeplink agent acknowledges each link, each \
+      entry also gets a picture (xcrun simctl io <UDID> screenshot) taken after the \
+      acknowledgement, with the status bar set to \(DeepLinkTool.statusBarTime) and full bars \
+      before the first and cleared after the last, also on failure or interrupt \
+      (--keep-status-bar leaves it alone). An app that cannot acknowledge (no agent on the \
+      simulator; Android, through adb exec-out screencap -p) is refused unless --settle \
+      SECONDS says how long to wait after each link before its picture; tour.json and the page \
+      say so. An iPhone or iPad (--target device) is refused: devicectl takes no screenshot, \
+      and the app there cannot acknowledge. --check compares pictures by their decoded pixels, not their bytes: two pixels \
+      match when no channel (red, green, blue, alpha) differs by more than --tolerance N of \
+      \(PictureComparison.maximumTolerance) (default 0); a changed picture gets an image \
+      marking the pixels that differ (NN-name.diff.png). Pictures are embedded in the page, \
+      which stays one file.
+
+      Progress ([3/12] recipe) goes to stderr when it is a terminal, unless --quiet; --json \
+      prints one line per entry as it completes.
+      """
     case .targets:
       "Lists what links can go to now, each with the --target value that selects it: the app if "
         + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and each app "
@@ -192,7 +201,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "no state, and 'screenshot' returns a PNG of the screen). With --pictures and a simulator "
         + "or Android target, each route tool's result also carries a picture of the screen taken "
         + "once the app acknowledged the link (on Android, once it was delivered), as MCP image "
-        + "content scaled to at most 1024 pixels on its longer side and under 1 MB. Configure an "
+        + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded). Configure an "
         + "agent with the command 'deeplink mcp'; see README.md."
     case .checkRelease:
       "Reads what a build ships and fails when it registers the table's scheme "
@@ -318,7 +327,9 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
           help: "Compare with the recording in this directory; exit 1 on a difference"),
         Option(
           flag: Self.toleranceFlag, synopsis: Self.toleranceFlag + " <n>",
-          help: "With --check: pixels match when no channel differs by more than n of 255 (default 0)"),
+          help:
+            "With --check: pixels match when no channel differs by more than n of \(PictureComparison.maximumTolerance) (default 0)"
+        ),
         Option(
           flag: Self.settleFlag, synopsis: Self.settleFlag + " <seconds>",
           help: "Wait this long after each link before its picture (needed where no agent acknowledges)"),

@@ -147,7 +147,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .timeout:
       "How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: "
         + "\(Self.formatted(GlobalOptions.defaultTimeout)); "
-        + "\(Self.formatted(GlobalOptions.defaultDeviceTimeout)) for simulator and android targets; 0 is refused)"
+        + "\(Self.formatted(GlobalOptions.defaultDeviceTimeout)) with a simulator, device or android target; 0 is refused)"
     case .json: "Print JSON instead of text, and errors as one JSON object on stderr"
     case .quiet: "Print nothing on stdout, whatever the command; errors still go to stderr"
     case .target:

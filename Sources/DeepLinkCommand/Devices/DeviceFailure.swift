@@ -171,13 +171,13 @@ enum DeviceFailure: Error, Hashable, Sendable {
     case .unacknowledgedTour(let target) where target.kind == .simulator:
       "tour takes each picture once the app has acknowledged its link, and no app's deeplink agent "
         + "answers on --target \(target.text) (embed DeepLinkAgent in the app's debug build, giving it "
-        + "the app's bundle id; with several apps, --bundle-id chooses one); or give --settle SECONDS "
+        + "the app's bundle id; with several apps, --bundle-id chooses one); or give \(BuiltInCommand.settleFlag) SECONDS "
         + "to wait that long after each link before its picture instead"
     case .unacknowledgedTour(let target):
       "tour takes each picture once the app has acknowledged its link, and an app on --target "
         + "\(target.text) cannot acknowledge (there is no deeplink agent for Android apps, and "
         + "`am start -W` returns once the activity has started, not once it shows the link's screen); "
-        + "give --settle SECONDS to wait that long after each link before its picture"
+        + "give \(BuiltInCommand.settleFlag) SECONDS to wait that long after each link before its picture"
     case .wrongTarget(let command, let target, let expected):
       "\(command.name) works with \(expected), not --target \(target.text)"
     case .noPixels:

@@ -54,6 +54,7 @@ extension DeepLinkTool {
   func deliverBatch(_ steps: [(line: Int, url: String)], to target: DeliveryTarget, options: GlobalOptions)
     throws(ClientFailure)
   {
+    try requireBundleID(for: target, options)
     if options.dryRun {
       try write(
         plannedCommands(steps.map(\.url), to: target, options: options).joined(separator: "\n") + "\n")

@@ -19,6 +19,9 @@ struct TourTarget {
 }
 
 extension DeepLinkTool {
+  /// The time a tour's pictures show in the status bar.
+  static let statusBarTime = "9:41"
+
   /// What `xcrun simctl status_bar <UDID> override` is given before a tour's first picture,
   /// so that pictures compare from run to run: the time Apple shows in its own screenshots,
   /// full Wi-Fi and cellular bars, a full battery (`xcrun simctl help status_bar`, Xcode 11+;
@@ -26,22 +29,31 @@ extension DeepLinkTool {
   /// jessesquires/Nine41; EvanBacon/pillar-valley `scripts/screenshots.ts` sets them before
   /// its deep-link screenshots).
   static let statusBarOverride = [
-    "--time", "9:41", "--dataNetwork", "wifi", "--wifiMode", "active", "--wifiBars", "3",
+    "--time", statusBarTime, "--dataNetwork", "wifi", "--wifiMode", "active", "--wifiBars", "3",
     "--cellularMode", "active", "--cellularBars", "4", "--batteryState", "charged", "--batteryLevel", "100",
   ]
 
-  /// The options of a tour that make no sense with its target, refused before anything runs:
-  /// `--settle` and `--keep-status-bar` on the app target (no pictures), `--keep-status-bar`
-  /// on Android (no status bar is set there).
+  /// What a tour refuses before anything runs, `--dry-run` included: a connected iPhone or
+  /// iPad (devicectl takes no screenshot, and its app cannot acknowledge); Android without
+  /// `--settle` (its app cannot acknowledge); `--settle` and `--keep-status-bar` on the app
+  /// target (no pictures), `--keep-status-bar` on Android (no status bar is set there).
   func checkTourOptions(_ request: TourRequest, target: DeliveryTarget) throws(ClientFailure) {
+    switch target.kind {
+    case .device:
+      throw .device(.wrongTarget(.tour, target, expected: "the app, simulator and android targets"))
+    case .android where request.settle == nil: throw .device(.unacknowledgedTour(target))
+    default: break
+    }
     if target == .app, request.settle != nil {
       throw .usage(
-        "--settle waits before each picture, and the app target has no pixels; give --target "
+        BuiltInCommand.settleFlag
+          + " waits before each picture, and the app target has no pixels; give --target "
           + "simulator or --target android to record pictures", hint: nil)
     }
     if target.kind != .simulator, request.keepStatusBar {
       throw .usage(
-        "--keep-status-bar is for a simulator target, whose status bar a tour sets; not --target \(target.text)",
+        BuiltInCommand.keepStatusBarFlag
+          + " is for a simulator target, whose status bar a tour sets; not --target \(target.text)",
         hint: nil)
     }
   }
@@ -68,12 +80,8 @@ extension DeepLinkTool {
         appOptions: agent.map { options.aimed(at: $0.socket) }, device: simulator,
         deviceLabel: resolved?.description ?? "simulator \(udid)", settle: request.settle,
         overridesStatusBar: !request.keepStatusBar)
-    case .device:
-      // devicectl takes no screenshot and an app on a device cannot acknowledge.
-      throw .device(.wrongTarget(.tour, target, expected: "the app, simulator and android targets"))
-    case .android:
+    case .android, .device:  // a device, and Android without --settle: refused above
       _ = try simulatorDevice(options)
-      guard request.settle != nil else { throw .device(.unacknowledgedTour(target)) }
       let device = try resolve(target, runner: toolRunner(options))
       return TourTarget(
         appOptions: nil, device: device, deviceLabel: device.description, settle: request.settle,

@@ -8,6 +8,8 @@
 /// `deeplink` ends: a tour's simulator status bar. A signal that comes meanwhile stays
 /// pending; the tour looks for it between steps (and during `--settle`), undoes what it did,
 /// and lets the signal through, which then ends `deeplink` as it would have (status 128 + n).
+/// SIGPIPE is held too, so that a write to a pipe whose reader left (`tour --json | head -1`)
+/// fails with `EPIPE` and unwinds through the undoing instead of ending `deeplink` at once.
 ///
 /// `deeplink` runs on one thread, so the calling thread's mask is the process's. Children
 /// start with nothing blocked (``ChildProcess`` sets their mask).
@@ -15,9 +17,9 @@ enum HeldSignals {
   /// The signals held: those ``SignalForwarding`` passes on.
   static var signals: [Int32] { SignalForwarding.signals }
 
-  /// Blocks the signals (`pthread_sigmask(SIG_BLOCK)`).
+  /// Blocks the signals and SIGPIPE (`pthread_sigmask(SIG_BLOCK)`).
   static func hold() {
-    var set = signalSet
+    var set = heldSet
     pthread_sigmask(SIG_BLOCK, &set, nil)
   }
 
@@ -34,14 +36,14 @@ enum HeldSignals {
   /// started from a thread that blocks them (a test runner's, a supervisor's) inherits them
   /// blocked, and restoring that would keep the signal pending for ever.
   static func release() {
-    var set = signalSet
+    var set = heldSet
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
-  private static var signalSet: sigset_t {
+  private static var heldSet: sigset_t {
     var set = sigset_t()
     sigemptyset(&set)
-    for signal in signals { sigaddset(&set, signal) }
+    for signal in signals + [SIGPIPE] { sigaddset(&set, signal) }
     return set
   }
 
