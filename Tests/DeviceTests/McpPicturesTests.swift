@@ -48,7 +48,8 @@ struct McpPicturesTests {
       #expect(png.count < 1_000_000)
     }
     #expect(pictures[0] != pictures[1], "each picture shows its own screen")
-    // One picture a tool call, each after its link (the screenshot's place in the log).
+    // One picture a tool call; that each was taken after its link shows above, in each
+    // picture drawing its own link's screen (the stand-in draws the screen shown then).
     #expect(world.invocations().filter { $0.count > 2 && $0[2] == "io" }.count == 2)
 
     // Without --pictures, no image.
