@@ -365,6 +365,27 @@ extension TourPicturesTests {
   }
 }
 
+extension TourPicturesTests {
+  /// A screenshot that is not a picture (here the stand-in's placeholder bytes: a PNG
+  /// signature and text) ends the tour at the entry it belongs to, named, with the status bar
+  /// cleared and nothing recorded.
+  @Test func aScreenshotThatIsNotAPictureNamesItsEntryAndRecordsNothing() throws {
+    var (world, udid) = try Self.simulator()
+    world.environment["STANDIN_RENDER"] = nil
+    defer { world.remove() }
+    let out = world.directory.file("tour")
+    let result = try world.deeplink(
+      "--target", "simulator:" + udid, "--bundle-id", Self.recipes, "tour", "--out", out)
+    #expect(result.status == 70, "\(result)")
+    #expect(
+      result.stderr.contains("error: settings (debug://settings): `xcrun simctl io \(udid) screenshot "),
+      "\(result)")
+    #expect(result.stderr.contains("` gave no PNG image"), "\(result)")
+    #expect(Self.simctl("status_bar", in: world).last?.last == "clear")
+    #expect(!FileManager.default.fileExists(atPath: out + "/tour.json"))
+  }
+}
+
 /// CRCs for the hand-made chunks of these tests, from Python's zlib (not the code under test).
 enum PNGTestCRC {
   static func bigEndianCRC(_ typeAndData: [UInt8]) -> [UInt8] {

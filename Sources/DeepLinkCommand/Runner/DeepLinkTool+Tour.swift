@@ -78,6 +78,7 @@ extension DeepLinkTool {
       if showsProgress { streams.err("[\(index + 1)/\(stops.count)] \(stop.name)\n") }
       var screen: String?
       var state: String?
+      var picture: [UInt8]?
       do throws(ClientFailure) {
         if var kept = session {
           let open = AppSession.openRequest(stop.url, timeoutMilliseconds: options.timeoutMilliseconds)
@@ -96,12 +97,10 @@ extension DeepLinkTool {
         if let settle = place.settle, HeldSignals.pause(milliseconds: Int(settle * 1000)) {
           stopIfSignalled()
         }
+        if let device = place.device { picture = try tourPicture(of: device, options: options) }
       } catch {
         throw .batch(
           line: nil, kind: error.kind, error.exitCode, "\(stop.name) (\(stop.url)): \(error.message)")
-      }
-      let picture = try place.device.map { (device) throws(ClientFailure) in
-        try tourPicture(of: device, options: options)
       }
       let stem = TourRecording.fileStem(number: index + 1, of: stops.count, name: stop.name)
       var entry = TourEntry(
