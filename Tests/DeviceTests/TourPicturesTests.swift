@@ -247,6 +247,7 @@ struct TourPicturesTests {
     #expect(entries.allSatisfy { $0["picture"] != nil && $0["screen"] == nil && $0["state"] == nil })
     let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
     #expect(page.contains("each taken 0.05 s after its link was delivered (--settle)"))
+    #expect(page.contains("every screen, its link delivered with no acknowledgement"))
   }
 
   static func scenario(in world: StandInDevices) throws -> String {
@@ -383,6 +384,26 @@ extension TourPicturesTests {
     #expect(result.stderr.contains("` gave no PNG image"), "\(result)")
     #expect(Self.simctl("status_bar", in: world).last?.last == "clear")
     #expect(!FileManager.default.fileExists(atPath: out + "/tour.json"))
+  }
+}
+
+extension TourPicturesTests {
+  /// `--settle` beside an agent: each link acknowledged, then the wait; the page says both.
+  @Test func settleWithAnAgentWaitsAfterTheAcknowledgementAndThePageSaysSo() throws {
+    let (world, udid) = try Self.simulator()
+    defer { world.remove() }
+    let out = world.directory.file("tour")
+    let result = try world.deeplink(
+      "--target", "simulator:" + udid, "--bundle-id", Self.recipes, "tour", "--out", out, "--settle", "0.05",
+      "--scenario", try Self.scenario(in: world))
+    #expect(result.status == 0, "\(result)")
+    let entries = try #require(try Self.manifest(out)["entries"]?.arrayValue)
+    #expect(entries.allSatisfy { $0["picture"] != nil && $0["screen"] != nil }, "\(entries)")
+    let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+    #expect(page.contains("every screen after the app acknowledged its link"))
+    #expect(
+      page.contains("each taken once the app acknowledged its link and 0.05 s more had passed (--settle)"))
+    #expect(!page.contains("no acknowledgement"))
   }
 }
 

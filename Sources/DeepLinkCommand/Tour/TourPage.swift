@@ -14,6 +14,9 @@ enum TourPage {
   ) -> String {
     let tool = ToolName.current
     let count = entries.count
+    // The app's own screens are there when it acknowledged each link (the app target, or a
+    // simulator app's agent); a device whose app cannot acknowledge gives pictures alone.
+    let acknowledged = entries.contains { $0.screen != nil }
     let title: String
     let subtitle: String
     if let comparison {
@@ -24,13 +27,20 @@ enum TourPage {
       subtitle = "checked against the recording in \(recordingPath ?? "?")"
     } else {
       title = "\(tool) tour: \(count) screen\(count == 1 ? "" : "s")"
-      subtitle = "every screen after the app acknowledged its link"
+      subtitle =
+        acknowledged
+        ? "every screen after the app acknowledged its link"
+        : "every screen, its link delivered with no acknowledgement"
     }
     var body =
       "<header><h1>\(escape(title))</h1><p>\(escape(subtitle)) · route table \(escape(table))</p>"
     if let device {
       body += "<p>pictures of \(escape(device))"
-      if let settle {
+      if let settle, acknowledged {
+        body +=
+          ", each taken once the app acknowledged its link and \(escape(GlobalOption.formatted(settle))) s "
+          + "more had passed (--settle)"
+      } else if let settle {
         body +=
           ", each taken \(escape(GlobalOption.formatted(settle))) s after its link was delivered "
           + "(--settle): no acknowledgement said the screen was final"
