@@ -407,6 +407,74 @@ extension TourPicturesTests {
   }
 }
 
+extension TourPicturesTests {
+  /// A check where the recording cannot match (pictures or screen texts on one side only) is
+  /// refused before anything is sent, with the target to use.
+  @Test func aRecordingFromAnotherKindOfTargetIsRefusedWithTheTargetToUse() throws {
+    let (world, udid) = try Self.simulator()
+    defer { world.remove() }
+    let agent = ["--target", "simulator:" + udid, "--bundle-id", Self.recipes]
+    let scenario = try Self.scenario(in: world)
+    let withAgent = world.directory.file("agent")
+    #expect(try world.deeplink(agent + ["tour", "--out", withAgent, "--scenario", scenario]).status == 0)
+    let settled = world.directory.file("settled")
+    #expect(
+      try world.deeplink(
+        [
+          "--target", "simulator:" + udid, "--bundle-id", "com.example.None", "tour", "--out", settled,
+          "--settle",
+          "0.01", "--scenario", scenario,
+        ]
+      ).status == 0)
+    // The agent's recording without its pictures: what the app target records.
+    let textOnly = world.directory.file("text")
+    try FileManager.default.createDirectory(atPath: textOnly, withIntermediateDirectories: false)
+    var manifest = try Self.manifest(withAgent)
+    var entries = try #require(manifest["entries"]?.arrayValue)
+    for index in entries.indices {
+      entries[index] = .object((entries[index].objectValue ?? []).filter { $0.0 != "picture" })
+    }
+    manifest = .object(
+      (manifest.objectValue ?? []).filter { $0.0 != "device" && $0.0 != "entries" } + [
+        ("entries", .array(entries))
+      ])
+    try manifest.serialized.write(toFile: textOnly + "/tour.json", atomically: true, encoding: .utf8)
+    for name in try FileManager.default.contentsOfDirectory(atPath: withAgent)
+    where !name.hasSuffix(".png") && name != "tour.json" {
+      try FileManager.default.copyItem(atPath: withAgent + "/" + name, toPath: textOnly + "/" + name)
+    }
+    let opened = world.openedOnSimulator()
+    let noAgent = ["--target", "simulator:" + udid, "--bundle-id", "com.example.None"]
+    let cases: [(options: [String], recording: String, settle: [String], message: String)] = [
+      (
+        [], withAgent, [],
+        "has a picture of each screen (recorded on simulator \(udid)), and --target app takes none"
+      ),
+      (
+        agent, textOnly, [],
+        "has no pictures (recorded on the app target), and --target simulator:\(udid) takes one"
+      ),
+      (
+        noAgent, withAgent, ["--settle", "0.01"],
+        "has each screen's text, which only an app that acknowledges gives, and no app's deeplink agent answers "
+          + "on --target simulator:\(udid); start the app with its agent (deeplink launch --target"
+      ),
+      (agent, settled, [], "has no screen text (recorded on simulator \(udid) with --settle and no agent)"),
+    ]
+    for (options, recording, settle, message) in cases {
+      let result = try world.deeplink(
+        options + [
+          "tour", "--check", recording, "--out", world.directory.file("check"), "--scenario", scenario,
+        ]
+          + settle)
+      #expect(result.status == 64, "\(options) \(recording): \(result)")
+      #expect(result.stderr.contains("the recording in \(recording) " + message), "\(result)")
+    }
+    #expect(world.openedOnSimulator() == opened, "nothing was sent")
+    #expect(!FileManager.default.fileExists(atPath: world.directory.file("check")))
+  }
+}
+
 /// CRCs for the hand-made chunks of these tests, from Python's zlib (not the code under test).
 enum PNGTestCRC {
   static func bigEndianCRC(_ typeAndData: [UInt8]) -> [UInt8] {

@@ -42,6 +42,9 @@ extension DeepLinkTool {
       return
     }
     let place = try tourTarget(request, options: options)
+    if let recording, let check = request.check {
+      try checkRecordingFits(recording, at: check, place, options: options)
+    }
     let output = try prepareTourOutput(request)
 
     // Visit. With a simulator's status bar set, stop signals are held until it is cleared.

@@ -89,6 +89,42 @@ extension DeepLinkTool {
     }
   }
 
+  /// Refuses (64) to check `recording` where it cannot match: pictures recorded and none to
+  /// take now, or the other way round; screen texts recorded and no acknowledging app now
+  /// (`--settle` without an agent), or the other way round. Every entry would differ, and the
+  /// fix is the target the recording was made with.
+  func checkRecordingFits(
+    _ recording: TourRecording, at path: String, _ place: TourTarget, options: GlobalOptions
+  )
+    throws(ClientFailure)
+  {
+    let target = try target(options)
+    let recordedPictures = recording.entries.contains { $0.pictureFile != nil }
+    let recordedScreens = recording.entries.contains { $0.screenFile != nil }
+    let recordedOn = recording.device.map { "on \($0)" } ?? "on the app target"
+    let problem: String? =
+      if recordedPictures, place.device == nil {
+        "has a picture of each screen (recorded \(recordedOn)), and --target \(target.text) takes none; "
+          + "check it with the --target it was recorded with"
+      } else if !recordedPictures, place.device != nil {
+        "has no pictures (recorded \(recordedOn)), and --target \(target.text) takes one of each screen; "
+          + "check it on the target it was recorded on, or record a tour on \(target.text) first"
+      } else if recordedScreens, place.appOptions == nil {
+        "has each screen's text, which only an app that acknowledges gives, and no app's deeplink agent "
+          + "answers on --target \(target.text); "
+          + (target.kind == .simulator
+            ? "start the app with its agent (\(ToolName.current) launch --target \(target.text) --bundle-id <id>)"
+            : "check it with the --target it was recorded with")
+      } else if !recordedScreens, place.appOptions != nil {
+        "has no screen text (recorded \(recordedOn) with \(BuiltInCommand.settleFlag) and no agent), and "
+          + "the app on --target \(target.text) now acknowledges; record the tour again with --out"
+      } else {
+        nil
+      }
+    guard let problem else { return }
+    throw .usage("the recording in \(path) \(problem)", hint: nil)
+  }
+
   /// `xcrun simctl status_bar <UDID> override …` (``statusBarOverride``).
   ///
   /// - Throws: what a failed `simctl` command throws (69 for a simulator that went away).
