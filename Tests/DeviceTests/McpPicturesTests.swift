@@ -71,6 +71,33 @@ struct McpPicturesTests {
     #expect(try PNGDecoder.decode(try Self.image(of: replies[1]["result"])).width == 90)
   }
 
+  /// A screenshot that is no picture (the stand-in's placeholder bytes) does not turn an
+  /// applied link into an error: the screen and state come back, with a text saying why
+  /// there is no picture.
+  @Test func aFailedPictureLeavesTheAppliedLinksResult() throws {
+    let (world, udids) = try SimulatorAgentDeliveryTests.world()
+    defer { world.remove() }
+    try SimulatorAgentDeliveryTests.launch(SimulatorAgentDeliveryTests.recipes, on: udids[0], in: world)
+    let result = try world.deeplink(
+      [
+        "mcp", "--pictures", "--target", "simulator:" + udids[0], "--bundle-id",
+        SimulatorAgentDeliveryTests.recipes,
+      ],
+      input: Self.input)
+    #expect(result.status == 0, "\(result)")
+    let recipe = try JSON.parse(String(result.stdout.split(separator: "\n")[1]))["result"]
+    #expect(recipe?["isError"] == .bool(false), "\(result)")
+    #expect(recipe?["structuredContent"]?["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
+    let texts = (recipe?["content"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
+    #expect(texts.count == 2, "\(texts)")
+    let note = texts.last ?? ""
+    #expect(
+      note.hasPrefix(
+        "no picture of the screen, though the link was delivered: `xcrun simctl io \(udids[0]) screenshot "),
+      "\(note)")
+    #expect(note.contains("` gave no PNG image"), "\(note)")
+  }
+
   @Test func picturesOnTheAppTargetIsAUsageError() throws {
     let result = try Command.deeplink("mcp", "--pictures", input: "")
     #expect(result.status == 64, "\(result)")

@@ -24,7 +24,7 @@ enum McpPicture {
       if max(picture.width, picture.height) <= longestSide, png.count <= maximumBytes { return png }
       return try PNGEncoder.encode(picture, longestSide: longestSide, maximumBytes: maximumBytes)
     } catch {
-      throw .device(.notAScreenshot(["a screenshot"], toolMessage: error.message))
+      throw .device(.notAScreenshot(["screenshot"], toolMessage: error.message))
     }
   }
 }

@@ -96,15 +96,23 @@ struct McpToolbox {
   }
 
   /// `result` with, when the session takes pictures (`--pictures`), a picture of the screen
-  /// after its text: taken now, after the acknowledgement (or the delivery) of its link.
-  func withPicture(_ result: JSON) throws(ToolCallError) -> JSON {
+  /// after its text: taken now, after the acknowledgement (or the delivery) of its link. A
+  /// picture that cannot be taken becomes a text saying why, beside the result: the link was
+  /// applied, and an error would invite the model to send it again.
+  func withPicture(_ result: JSON) -> JSON {
     guard delivery.takesPictures, case .object(var members) = result,
       let index = members.firstIndex(where: { $0.0 == "content" }),
       case .array(var content) = members[index].1
     else { return result }
-    let png: [UInt8]
-    do { png = try delivery.picture() } catch { throw .client(error) }
-    content.append(Self.image(png))
+    do {
+      content.append(Self.image(try delivery.picture()))
+    } catch {
+      content.append(
+        .object([
+          ("type", .string("text")),
+          ("text", .string("no picture of the screen, though the link was delivered: \(error.message)")),
+        ]))
+    }
     members[index].1 = .array(content)
     return .object(members)
   }
@@ -123,7 +131,7 @@ struct McpToolbox {
     switch outcome {
     case .applied(let applied): state = applied
     case .delivered(let report):
-      return try withPicture(
+      return withPicture(
         .object([
           ("content", .array([.object([("type", .string("text")), ("text", .string(report))])])),
           ("isError", .bool(false)),
@@ -132,7 +140,7 @@ struct McpToolbox {
     guard let screen = state["screen"]?.stringValue else {
       throw .client(.badReply("the app acknowledged the link without its state"))
     }
-    return try withPicture(Self.success(text: DeepLinkTool.visible(screen), structured: state))
+    return withPicture(Self.success(text: DeepLinkTool.visible(screen), structured: state))
   }
 
   /// Throws for the first argument of a tool that takes only `takes`, as the command line

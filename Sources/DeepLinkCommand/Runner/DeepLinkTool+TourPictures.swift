@@ -170,7 +170,7 @@ extension DeepLinkTool {
   func tourPicture(of device: ResolvedDevice, options: GlobalOptions) throws(ClientFailure) -> [UInt8] {
     let made: (folder: String, file: String)
     do throws(Errno) {
-      made = try BinaryFile.makePrivateFile(named: "tour", suffix: ".png")
+      made = try BinaryFile.makePrivateFile(named: "screen", suffix: ".png")
     } catch {
       throw .device(.cannotWrite("a temporary file", error))
     }
