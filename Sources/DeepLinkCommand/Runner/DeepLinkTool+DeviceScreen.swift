@@ -177,15 +177,7 @@ extension DeepLinkTool {
     do throws(DeviceFailure) {
       switch device.kind {
       case .simulator:
-        let arguments = ["simctl", "io", device.id, "screenshot", path]
-        let result = try runner.run(.xcrun, arguments)
-        let simulator = SimulatorDevice(
-          udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
-        if result.status != 0 {
-          throw SimulatorCommands.failure(
-            of: result, command: arguments, scheme: table.scheme, device: simulator)
-            ?? .toolFailed(["xcrun"] + arguments, status: result.status, toolMessage: result.errorOutput)
-        }
+        try runSimctl(["simctl", "io", device.id, "screenshot", path], on: device, runner: runner)
       default:
         let arguments = ["-s", device.id, "exec-out", "screencap", "-p"]
         let result = try runner.run(.adb, arguments)
@@ -213,6 +205,19 @@ extension DeepLinkTool {
   func requireScreenshotTarget(_ target: DeliveryTarget) throws(ClientFailure) {
     guard target.kind == .device else { return }
     throw .device(.wrongTarget(.screen, target, expected: "simulator and android targets for --png"))
+  }
+
+  /// Runs `xcrun ARGUMENTS` for the booted simulator `device`: a status other than 0 is
+  /// the failure `simctl` reported (a simulator that went away: 69), else the tool's own.
+  func runSimctl(_ arguments: [String], on device: ResolvedDevice, runner: DeviceToolRunner)
+    throws(DeviceFailure)
+  {
+    let result = try runner.run(.xcrun, arguments)
+    guard result.status != 0 else { return }
+    let simulator = SimulatorDevice(
+      udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
+    throw SimulatorCommands.failure(of: result, command: arguments, scheme: table.scheme, device: simulator)
+      ?? .toolFailed(["xcrun"] + arguments, status: result.status, toolMessage: result.errorOutput)
   }
 
   /// The eight bytes every PNG file starts with.

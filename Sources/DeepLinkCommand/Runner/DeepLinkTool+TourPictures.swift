@@ -150,14 +150,7 @@ extension DeepLinkTool {
     throws(ClientFailure)
   {
     do throws(DeviceFailure) {
-      let result = try toolRunner(options).run(.xcrun, arguments)
-      let simulator = SimulatorDevice(
-        udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
-      if result.status != 0 {
-        throw SimulatorCommands.failure(
-          of: result, command: arguments, scheme: table.scheme, device: simulator)
-          ?? .toolFailed(["xcrun"] + arguments, status: result.status, toolMessage: result.errorOutput)
-      }
+      try runSimctl(arguments, on: device, runner: toolRunner(options))
     } catch {
       throw .device(error)
     }
