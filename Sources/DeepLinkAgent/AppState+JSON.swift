@@ -6,16 +6,24 @@ extension AppState {
   /// `destination` and arguments as further keys), each detail (an object of its values), and
   /// `screen` (the text).
   var json: JSON {
-    .object(
-      [("path", .array(path.map(\.json)))]
-        + details.map { ($0.name, .object($0.values.map { ($0.name, $0.value.json) })) }
-        + [("screen", .string(screen))])
+    var members: [(String, JSON)] = []
+    members.reserveCapacity(details.count + 2)
+    members.append(("path", .array(path.map(\.json))))
+    for detail in details {
+      members.append((detail.name, .object(detail.values.map { ($0.name, $0.value.json) })))
+    }
+    members.append(("screen", .string(screen)))
+    return .object(members)
   }
 }
 
 extension AppState.Screen {
   var json: JSON {
-    .object([("destination", .string(name))] + arguments.map { ($0.name, $0.value.json) })
+    var members: [(String, JSON)] = []
+    members.reserveCapacity(arguments.count + 1)
+    members.append(("destination", .string(name)))
+    for argument in arguments { members.append((argument.name, argument.value.json)) }
+    return .object(members)
   }
 }
 

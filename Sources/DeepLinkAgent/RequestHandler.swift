@@ -44,17 +44,15 @@ package struct RequestHandler {
   /// when a link was applied or dropped as expired, its log line (``logPrefix``, the message
   /// and `\n`) to `log`.
   package mutating func reply(to line: Span<UInt8>, into output: inout [UInt8], log: inout [UInt8]) {
-    var logLine: String?
     do throws(RequestError) {
       let reply = try line.withUnsafeBufferPointer { line throws(RequestError) in
-        try respond(to: line, log: &logLine)
+        try respond(to: line, log: &log)
       }
       reply.serialize(into: &output)
     } catch {
       output.append(
         contentsOf: Self.errorReply(kind: error.kind, message: error.message, version: version).utf8)
     }
-    if let logLine { log.append(contentsOf: logLine.utf8) }
   }
 
   /// ``reply(to:into:log:)`` as text: the reply, and the log line without its `\n`.
@@ -75,12 +73,18 @@ package struct RequestHandler {
 
   /// A success reply: `ok`, `version`, then `result`'s members.
   private func success(_ result: [(String, JSON)]) -> JSON {
-    JSON.object([("ok", .bool(true)), ("version", .string(version))] + result)
+    var members: [(String, JSON)] = []
+    members.reserveCapacity(result.count + 2)
+    members.append(("ok", .bool(true)))
+    members.append(("version", .string(version)))
+    members.append(contentsOf: result)
+    return .object(members)
   }
 
-  /// The reply to `line`, and in `log` the log line of a link applied, if one was. `line` is
-  /// the server's input buffer, borrowed for the call: only what is decoded from it outlives it.
-  private mutating func respond(to line: UnsafeBufferPointer<UInt8>, log: inout String?) throws(RequestError)
+  /// The reply to `line`; the log line of a link applied or expired, if one was, is appended to
+  /// `log`. `line` is the server's input buffer, borrowed for the call: only what is decoded
+  /// from it outlives it.
+  private mutating func respond(to line: UnsafeBufferPointer<UInt8>, log: inout [UInt8]) throws(RequestError)
     -> JSON
   {
     guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
@@ -146,10 +150,10 @@ package struct RequestHandler {
   private static var operations: String { operationNames }
 
   /// Parses the link `url` names, checks its deadline, applies it and returns its reply:
-  /// the canonical URL and the state after it; `log` gets its log line. A link whose deadline
-  /// has passed is not applied, and logged (its client gave up and will never read the
-  /// `expired` reply).
-  private mutating func open(_ url: String, deadline: Int?, log: inout String?) throws(RequestError) -> JSON {
+  /// the canonical URL and the state after it; its log line is appended to `log`. A link whose
+  /// deadline has passed is not applied, and logged (its client gave up and will never read
+  /// the `expired` reply).
+  private mutating func open(_ url: String, deadline: Int?, log: inout [UInt8]) throws(RequestError) -> JSON {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
     let link: Link
     do {
@@ -162,7 +166,7 @@ package struct RequestHandler {
       // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
       let (difference, overflow) = now.subtractingReportingOverflow(deadline)
       let late = overflow ? Int.max : difference
-      log = "\(logPrefix)expired \(canonical.logExcerpt): read \(late) ms after its deadline, not applied\n"
+      appendLogLine("expired ", canonical, ": read \(late) ms after its deadline, not applied", to: &log)
       throw .expired(lateByMilliseconds: late)
     }
     do {
@@ -171,9 +175,29 @@ package struct RequestHandler {
       throw .refused(error.reason)
     }
     let state = handler.state
-    let firstLine = String(decoding: state.screen.utf8.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-    log = "\(logPrefix)applied \(canonical.logExcerpt) → \(firstLine)\n"
+    // The screen's first line: what it shows, in the words of its breadcrumb.
+    var screen = state.screen
+    screen.withUTF8 { screen in
+      let firstLine = UnsafeBufferPointer(
+        rebasing: screen[..<(screen.firstIndex(of: UInt8(ascii: "\n")) ?? screen.endIndex)])
+      appendLogLine("applied ", canonical, " → ", firstLine, to: &log)
+    }
     return success([("applied", .string(canonical)), ("state", state.json)])
+  }
+
+  /// Appends a log line to `log`: ``logPrefix``, `event`, the URL as ``String/logExcerpt``
+  /// quotes it, `detail`, `tail` and `\n`, written as bytes without a `String` between.
+  private func appendLogLine(
+    _ event: StaticString, _ url: String, _ detail: String,
+    _ tail: UnsafeBufferPointer<UInt8> = .init(start: nil, count: 0),
+    to log: inout [UInt8]
+  ) {
+    log.append(contentsOf: logPrefix.utf8)
+    log.append(contentsOf: UnsafeBufferPointer(start: event.utf8Start, count: event.utf8CodeUnitCount))
+    log.append(contentsOf: url.logExcerpt.utf8)
+    log.append(contentsOf: detail.utf8)
+    log.append(contentsOf: tail)
+    log.append(UInt8(ascii: "\n"))
   }
 }
 

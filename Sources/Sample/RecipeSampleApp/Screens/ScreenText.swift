@@ -12,7 +12,10 @@ struct ScreenText {
 
   /// The whole screen: breadcrumb, rule, body, every line ended by `\n`.
   func render() -> String {
-    var text = breadcrumb
+    var text = ""
+    // Room for every screen of the sample's data, so that the text grows in place.
+    text.reserveCapacity(1_024)
+    appendBreadcrumb(to: &text)
     // The rule under the breadcrumb: 48 × U+2500.
     text.append("\n────────────────────────────────────────────────\n")
     appendBody(of: state.path.last, to: &text)
@@ -21,12 +24,17 @@ struct ScreenText {
 
   /// `Home › Spaghetti Bolognese › Edit`.
   var breadcrumb: String {
-    var text = "Home"
+    var text = ""
+    appendBreadcrumb(to: &text)
+    return text
+  }
+
+  private func appendBreadcrumb(to text: inout String) {
+    text.append("Home")
     for screen in state.path {
       text.append(" › ")
       appendShortTitle(of: screen, to: &text)
     }
-    return text
   }
 
   /// Appends the screen's name in the breadcrumb: the recipe's or user's name where it has one.
