@@ -89,7 +89,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       "Lists every route of the table with its options, after a line naming the table and "
         + "where it came from. --json gives the scheme, the table's version and each route's "
         + "name, summary, help and parameters (name, type, required, default, choices, range, "
-        + "help); --markdown gives the route reference of README.md.\n\n"
+        + "help); --markdown gives a route reference for a README.\n\n"
         + (ToolName.readsRoutesFiles
           ? ""
           : "The --json output is the format of the routes files the generic deeplink reads, "

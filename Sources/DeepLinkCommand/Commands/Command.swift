@@ -77,7 +77,7 @@ package enum RoutesFormat: String, Hashable, Sendable, CaseIterable {
   case table
   /// `--json`: for machines.
   case json
-  /// `--markdown`: the route reference of README.md.
+  /// `--markdown`: a route reference for a README.
   case markdown
 }
 

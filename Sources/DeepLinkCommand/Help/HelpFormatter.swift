@@ -159,7 +159,7 @@ package enum HelpFormatter {
       return [
         ("\(ToolName.current) routes", "lists the routes"),
         ("\(ToolName.current) routes --json", "the same, for machines"),
-        ("\(ToolName.current) routes --markdown", "the route reference of README.md"),
+        ("\(ToolName.current) routes --markdown", "a route reference for a README"),
       ]
     case .state:
       return [("\(ToolName.current) state --json", "prints the state as one JSON object")]

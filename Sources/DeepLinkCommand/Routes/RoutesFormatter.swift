@@ -98,9 +98,10 @@ package enum RoutesFormatter {
     ])
   }
 
-  /// The route reference of README.md: a table of routes with an example command and the URL
-  /// it sends, then a table of their options. README.md holds this output between
-  /// `<!-- routes:begin -->` and `<!-- routes:end -->`, and a test checks that they agree.
+  /// A route reference for a README: a table of routes with an example command and the URL
+  /// it sends, then a table of their options. The sample's guide (`docs/sample-app.md`) holds
+  /// this output between `<!-- routes:begin -->` and `<!-- routes:end -->`, and a test checks
+  /// that they agree.
   package static func markdown(table: RouteTable) -> String {
     var lines = [
       "| Route | Summary | Example | Sends |",
