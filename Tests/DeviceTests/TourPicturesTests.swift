@@ -338,6 +338,42 @@ struct TourPicturesTests {
     #expect(world.statusBarTime(udid: udid) == nil)
     #expect(!FileManager.default.fileExists(atPath: out + "/tour.json"))
   }
+
+  /// SIGTERM while a screenshot hangs (a simulator that stopped answering) stops the hung
+  /// `simctl` at once instead of waiting for --timeout, clears the status bar, then ends
+  /// deeplink as the signal does.
+  @Test func anInterruptDuringAHungScreenshotEndsTheTourAtOnce() throws {
+    var (world, udid) = try Self.simulator()
+    defer { world.remove() }
+    world.environment["STANDIN_IO_DELAY"] = "120"
+    let out = world.directory.file("tour")
+    let log = try #require(world.environment["STANDIN_LOG"])
+    let script = """
+      "$0" --target "simulator:$1" --bundle-id "$2" tour --out "$3" --timeout 60 &
+      pid=$!
+      tries=0
+      until grep -q screenshot "$4" 2>/dev/null; do
+        tries=$((tries + 1)); [ $tries -gt 1200 ] && { kill -9 $pid; exit 99; }
+        sleep 0.05
+      done
+      sleep 0.2
+      start=$(date +%s)
+      kill -TERM $pid
+      wait $pid
+      echo "status $? after $(($(date +%s) - start)) s"
+      """
+    let result = try Command.run(
+      "/bin/sh", ["-c", script, Command.product("deeplink"), udid, Self.recipes, out, log],
+      environment: world.environment)
+    let words = result.stdout.split(separator: " ")
+    #expect(words.count == 5 && words[1] == "143", "\(result)")
+    #expect(
+      (Int(words.count == 5 ? words[3] : "") ?? 99) < 10, "the tour waited for the hung screenshot: \(result)"
+    )
+    let statusBar = Self.simctl("status_bar", in: world)
+    #expect(statusBar.count == 2 && statusBar.last?.last == "clear", "\(statusBar)")
+    #expect(world.statusBarTime(udid: udid) == nil)
+  }
 }
 
 extension TourPicturesTests {

@@ -53,6 +53,7 @@ extension DeepLinkTool {
     defer { if held { HeldSignals.release() } }
     var statusBarSet = false
     func restoreStatusBar() {
+      HeldSignals.undoing()
       if statusBarSet, let device = place.device { clearStatusBar(of: device, options: options) }
       statusBarSet = false
     }

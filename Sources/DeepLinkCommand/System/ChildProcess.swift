@@ -16,7 +16,8 @@ import DeepLinkWire
 /// group of its own, so that a time-out kills it and everything it started (`xcrun` runs
 /// `simctl`, a shell runs its commands) rather than leaving them behind. While it runs, a
 /// SIGINT, SIGTERM or SIGHUP sent to `deeplink` is passed on to that group before `deeplink`
-/// itself ends the way the signal says.
+/// itself ends the way the signal says; while ``HeldSignals`` holds them, one that comes kills
+/// the group within 50 ms.
 enum ChildProcess {
   /// What a finished program printed and how it ended.
   struct Result: Hashable, Sendable {
@@ -117,9 +118,18 @@ enum ChildProcess {
   ) -> Bool {
     var open = [outputDescriptor, errorDescriptor]
     var buffer = [UInt8](repeating: 0, count: 65_536)
+    var killed = false
     while !open.isEmpty {
       if collected.status == nil, let status = reapIfEnded(child) {
         collected.status = status
+      }
+      // A stop signal held back (a tour's status bar must be cleared first): the child is
+      // killed now rather than waited for; it ends as killed (status 137), and the signal ends
+      // deeplink once the undoing is done.
+      if !killed, collected.status == nil, HeldSignals.childMustStop {
+        kill(-child, SIGKILL)
+        kill(child, SIGKILL)
+        killed = true
       }
       let remaining = deadline.remainingMilliseconds
       if remaining == 0 { return false }

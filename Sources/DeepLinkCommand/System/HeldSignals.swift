@@ -11,16 +11,35 @@
 /// SIGPIPE is held too, so that a write to a pipe whose reader left (`tour --json | head -1`)
 /// fails with `EPIPE` and unwinds through the undoing instead of ending `deeplink` at once.
 ///
+/// A program that ``ChildProcess`` runs while the signals are held (a screenshot, a link's
+/// delivery) is killed as soon as one comes, so that a hung `simctl` does not keep a Ctrl-C
+/// waiting until `--timeout`; the undoing itself (``undoing()``) runs to its end.
+///
 /// `deeplink` runs on one thread, so the calling thread's mask is the process's. Children
 /// start with nothing blocked (``ChildProcess`` sets their mask).
 enum HeldSignals {
   /// The signals held: those ``SignalForwarding`` passes on.
   static var signals: [Int32] { SignalForwarding.signals }
 
+  /// Whether a child is stopped when a held signal comes: from ``hold()`` until ``undoing()``
+  /// or ``release()``. Only ever touched by `deeplink`'s one thread.
+  nonisolated(unsafe) private static var stopsChildren = false
+
   /// Blocks the signals and SIGPIPE (`pthread_sigmask(SIG_BLOCK)`).
   static func hold() {
     var set = heldSet
     pthread_sigmask(SIG_BLOCK, &set, nil)
+    stopsChildren = true
+  }
+
+  /// Whether the program ``ChildProcess`` is running must stop: a held signal is pending, and
+  /// nothing is being undone.
+  static var childMustStop: Bool { stopsChildren && pending }
+
+  /// From now on, what runs undoes what the signals are held for: a child runs to its end (or
+  /// its deadline) even with a signal pending.
+  static func undoing() {
+    stopsChildren = false
   }
 
   /// Whether one of the signals is pending (`sigpending(2)`).
@@ -36,6 +55,7 @@ enum HeldSignals {
   /// started from a thread that blocks them (a test runner's, a supervisor's) inherits them
   /// blocked, and restoring that would keep the signal pending for ever.
   static func release() {
+    stopsChildren = false
     var set = heldSet
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
