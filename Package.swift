@@ -35,12 +35,13 @@ let package = Package(
       name: "RecipeSampleApp", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeSampleRoutes"],
       path: "Sources/Sample/RecipeSampleApp",
       swiftSettings: strict),
-    // JSON values, line framing, Unix-domain sockets (server loop and client).
+    // JSON values, line framing, Unix-domain sockets (server loop and client). On top of the
+    // route table's target for what both need of text (UTF-8 validation).
     // C: the Linux system calls Glibc hides from Swift (accept4, pipe2: atomic close-on-exec),
     // and the signal relay's C11 atomics and handler (every platform).
     .target(name: "DeepLinkSystemC"),
     .target(
-      name: "DeepLinkWire", dependencies: ["DeepLinkSystemC"], swiftSettings: strict,
+      name: "DeepLinkWire", dependencies: ["DeepLinkRoutes", "DeepLinkSystemC"], swiftSettings: strict,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The agent: the wire protocol served from inside an app.
     .target(

@@ -54,7 +54,7 @@ package enum BatchLine {
     // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
     let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
     return text.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-      String(validatingUTF8Bytes: line.last == 0x0D ? line.dropLast() : line)
+      String(validUTF8: line.last == 0x0D ? line.dropLast() : line)
     }
   }
 }

@@ -1,3 +1,4 @@
+import DeepLinkRoutes
 import DeepLinkWire
 import Pictures
 
@@ -224,7 +225,7 @@ struct TourRecording: Equatable {
   private static func utf8(_ bytes: [UInt8], name: String, in directory: TourDirectory)
     throws(TourRecordingError) -> String
   {
-    guard let text = String(validatingUTF8Bytes: bytes[...]) else {
+    guard let text = String(validUTF8: bytes[...]) else {
       throw TourRecordingError("\(directory.path)/\(name) is not UTF-8 text")
     }
     return text

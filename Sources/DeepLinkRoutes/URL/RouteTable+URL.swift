@@ -127,8 +127,10 @@ extension RouteTable {
 
   /// Whether `bytes` and `text`'s UTF-8 are the same once ASCII-lowercased.
   private func sameIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
-    bytes.count == text.utf8.count
-      && zip(bytes, text.utf8).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+    var text = text
+    return text.withUTF8 { text in
+      bytes.count == text.count && zip(bytes, text).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+    }
   }
 
   /// ASCII-lowercases `bytes` (RFC 3986 case-insensitivity of scheme and host).

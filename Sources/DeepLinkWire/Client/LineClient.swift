@@ -15,6 +15,9 @@ package final class LineClient {
   package let path: String
   private var descriptor: FileDescriptor?
   private var framer: LineFramer
+  /// What each read fills, kept from one reply to the next rather than allocated and zeroed
+  /// for each (an MCP session reads thousands).
+  private var chunk = [UInt8](repeating: 0, count: 4096)
 
   private init(path: String, descriptor: FileDescriptor, maximumLineLength: Int) {
     self.path = path
@@ -131,7 +134,6 @@ package final class LineClient {
   ///   server closes before a whole line, ``SocketError/lineTooLong(path:limit:)``.
   package func readLine(deadline: Deadline = .never) throws(SocketError) -> [UInt8] {
     let socket = try openDescriptor()
-    var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
       do {
         if let line = try framer.nextLine() { return Array(line) }

@@ -1,3 +1,5 @@
+import DeepLinkRoutes
+
 /// The JSON grammar over bytes, one value or token at a time: what ``JSON/parse(_:)`` builds a
 /// tree with.
 ///
@@ -160,15 +162,8 @@ package struct JSONReader {
     index += 1
     // The common string, ASCII without escapes, is made straight from the input: no buffer, no
     // validation.
-    var end = index
-    var ascii: UInt8 = 0
-    while end < bytes.count {
-      let byte = bytes[end]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-      ascii |= byte
-      end += 1
-    }
-    if end < bytes.count, bytes[end] == UInt8(ascii: "\""), ascii < 0x80 {
+    var (end, ascii) = plainRun(from: index)
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\""), ascii {
       let text = bytes.withUnsafeBufferPointer { buffer in
         String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)
       }
@@ -181,18 +176,14 @@ package struct JSONReader {
     var output: [UInt8] = []
     output.reserveCapacity(end - index + 16)
     while true {
-      while end < bytes.count {
-        let byte = bytes[end]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-        end += 1
-      }
+      (end, ascii) = plainRun(from: end)
       output.append(contentsOf: bytes[index..<end])
       index = end
       let byte = try peek()
       index += 1
       switch byte {
       case UInt8(ascii: "\""):
-        guard let text = String(validatingUTF8Bytes: output) else { throw .invalidUTF8 }
+        guard let text = String(validUTF8: output) else { throw .invalidUTF8 }
         return text
       case UInt8(ascii: "\\"):
         let escape = try peek()
@@ -226,6 +217,23 @@ package struct JSONReader {
         output.append(byte)
       }
       end = index
+    }
+  }
+
+  /// Where the run of bytes that stand for themselves in a string, from `start`, ends: at a
+  /// quote, a backslash, a control byte or the end; and whether the run is ASCII. Scanned over
+  /// the buffer, without a bounds check a byte: a reply's strings hold the app's whole screen.
+  private func plainRun(from start: Int) -> (end: Int, ascii: Bool) {
+    bytes.withUnsafeBufferPointer { buffer in
+      var end = start
+      var bits: UInt8 = 0
+      while end < buffer.count {
+        let byte = buffer[end]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        bits |= byte
+        end += 1
+      }
+      return (end, bits < 0x80)
     }
   }
 
