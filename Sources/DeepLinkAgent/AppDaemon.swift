@@ -133,7 +133,8 @@ struct AppDaemon<Handler: LinkHandler> {
           listening = true
           log("listening on \(path)\(identity.logSuffix) (route table \(version), \(mode))")
         },
-        beforeSending: { logLines.flush() }
+        beforeSending: { logLines.writeBeforeReplies() },
+        afterSending: { logLines.handOverAfterReplies() }
       ) { line, reply in
         handler.reply(to: line, into: &reply, log: &logLines.bytes)
       }

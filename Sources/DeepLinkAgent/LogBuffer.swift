@@ -2,13 +2,14 @@ import DeepLinkWire
 
 /// The app's log lines of one round of the server loop, handed to the ``LogWriter`` together.
 ///
-/// The handler appends each line to ``bytes`` (no lock, no call per link); the server calls
-/// ``flush()`` once per round, before it sends the round's replies, so every line is written
-/// (to a regular file) or queued (for a pipe or a terminal, which the writer's own thread
-/// writes, so that a log nobody reads holds no client up) before the reply to the link it
-/// records.
+/// The handler appends each line to ``bytes`` (no lock, no call per link). A log file gets the
+/// round's lines before the round's replies are sent (``writeBeforeReplies()``), so every line
+/// is in the file before the reply to the link it records (`deeplink …; grep … app.log`). A
+/// pipe or a terminal, which the writer's own thread writes so that a log nobody reads holds no
+/// client up, gets them right after the replies (``handOverAfterReplies()``): waking that
+/// thread then does not delay them.
 struct LogBuffer {
-  /// The lines added since the last flush, each with its `\n`: whoever logs appends here.
+  /// The lines added since the last hand-over, each with its `\n`: whoever logs appends here.
   var bytes: [UInt8] = []
   /// Where the lines go; `nil` (`--quiet`) drops them.
   let writer: LogWriter?
@@ -17,8 +18,19 @@ struct LogBuffer {
     self.writer = writer
   }
 
-  /// Hands what was added since the last flush to the writer.
-  mutating func flush() {
+  /// Before the round's replies: writes the lines to a log file, which takes them at once.
+  mutating func writeBeforeReplies() {
+    guard writer?.writesAtOnce ?? true else { return }
+    handOver()
+  }
+
+  /// After the round's replies: queues what is left for the writer's thread.
+  mutating func handOverAfterReplies() {
+    handOver()
+  }
+
+  /// Hands what was added since the last hand-over to the writer.
+  private mutating func handOver() {
     guard !bytes.isEmpty else { return }
     if let writer { bytes.withUnsafeBytes { writer.append($0) } }
     bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)

@@ -40,5 +40,33 @@ extension SocketTests {
       // Pipelined lines are answered in rounds, not one call per line.
       #expect(calls.withLock { $0 } <= 200)
     }
+
+    /// `afterSending` runs once the round's replies were sent: work there (waking the thread
+    /// that writes a log to a pipe) does not hold them up. Here it waits until the client has
+    /// read its reply, which it could not do if the reply came after it.
+    @Test func afterSendingRunsOnceTheRepliesAreSent() throws {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let replyRead = DispatchSemaphore(value: 0)
+      let calls = Locked(0)
+      let server = try RunningServer.start(
+        path: directory.file("app.sock"),
+        afterSending: {
+          _ = replyRead.wait(timeout: .now() + 2 * Patience.seconds)
+          calls.withLock { $0 += 1 }
+        })
+      defer { server.stop() }
+      let client = try LineClient.open(server.path)
+      defer { client.close() }
+      for number in 1...3 {
+        try client.send("line \(number)")
+        let reply = try client.readLine(deadline: .after(milliseconds: Patience.milliseconds))
+        #expect(String(decoding: reply, as: UTF8.self) == "echo:line \(number)")
+        replyRead.signal()
+      }
+      let deadline = Date().addingTimeInterval(Patience.seconds)
+      while calls.withLock({ $0 }) < 3, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+      #expect(calls.withLock { $0 } == 3)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import DeepLinkWire
 import Foundation
 import TestSupport
 import Testing
@@ -124,6 +125,28 @@ struct TargetsAndApproveTests {
       ])
   }
 
+  /// `approve` finds the bundle id where every simulator command does: `DEEPLINK_BUNDLE_ID`,
+  /// then the routes file's `ios.bundleId`.
+  @Test func approveTakesTheBundleIDFromTheEnvironmentAndTheRoutesFile() throws {
+    let world = try StandInDevices()
+    defer { world.remove() }
+    let fromEnvironment = try world.deeplink(
+      "approve", environment: ["DEEPLINK_BUNDLE_ID": "com.example.FromEnvironment"])
+    #expect(fromEnvironment.status == 0, "\(fromEnvironment)")
+    #expect(world.defaultsWritten().last == "com.example.FromEnvironment", "\(world.defaultsWritten())")
+    var file = try JSON.parse(try world.deeplink("routes", "--json").stdout)
+    guard case .object(var members) = file else { Issue.record("no object"); return }
+    members.append(("ios", .object([("bundleId", .string("com.example.FromFile"))])))
+    file = .object(members)
+    let routes = world.directory.file("deeplink.routes.json")
+    try file.pretty.write(toFile: routes, atomically: true, encoding: .utf8)
+    let fromFile = try world.deeplink("--routes", routes, "approve")
+    #expect(fromFile.status == 0, "\(fromFile)")
+    #expect(world.defaultsWritten().last == "com.example.FromFile", "\(world.defaultsWritten())")
+    let wrong = try world.deeplink("approve", environment: ["DEEPLINK_BUNDLE_ID": "a b"])
+    #expect(wrong.status == 64 && wrong.stderr.contains("DEEPLINK_BUNDLE_ID"), "\(wrong)")
+  }
+
   @Test func approveDryRunPrintsTheCommand() throws {
     let world = try StandInDevices(tools: [])
     defer { world.remove() }
@@ -137,7 +160,10 @@ struct TargetsAndApproveTests {
   }
 
   @Test(arguments: [
-    (["approve"], "approve needs --bundle-id <id>, the app's bundle identifier"),
+    (
+      ["approve"],
+      "approve needs the app's bundle id: --bundle-id ID (or $DEEPLINK_BUNDLE_ID, or the routes file's ios.bundleId)"
+    ),
     (
       ["approve", "--bundle-id", "com.example;rm"],
       "--bundle-id expects a bundle identifier (ASCII letters, digits, '-' and '.', such as com.example.Recipes), got 'com.example;rm'"

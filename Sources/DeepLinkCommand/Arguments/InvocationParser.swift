@@ -110,11 +110,7 @@ struct InvocationParser {
       }
       return .screenshot(path: path)
     case .targets: return .targets
-    case .approve:
-      guard let bundleID = options.bundleID else {
-        throw .missingArgument(.approve, what: "--bundle-id <id>, the app's bundle identifier")
-      }
-      return .approve(bundleID: bundleID)
+    case .approve: return .approve
     case .wait:
       guard let text = ownValues[BuiltInCommand.pidFlag] else { return .wait(pid: nil) }
       guard let number = Self.decimalInteger(text), number > 0, let pid = Int32(exactly: number) else {

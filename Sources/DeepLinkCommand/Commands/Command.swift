@@ -40,8 +40,9 @@ package enum Command: Hashable, Sendable {
   case screenshot(path: String)
   /// List what links can go to now.
   case targets
-  /// Pre-approve the table's scheme on a simulator for the app with this bundle id.
-  case approve(bundleID: String)
+  /// Pre-approve the table's scheme on a simulator for the app (`--bundle-id`, or where
+  /// ``DeepLinkTool/bundleID(_:)`` finds it).
+  case approve
   /// Check that the builds at `paths` do not register the table's scheme (with
   /// `expectRegistered`, that they do).
   case checkRelease(paths: [String], expectRegistered: Bool)

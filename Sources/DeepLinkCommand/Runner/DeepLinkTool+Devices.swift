@@ -303,15 +303,17 @@ extension DeepLinkTool {
     }.completionLines
   }
 
-  /// `deeplink approve --bundle-id ID`: pre-approves the table's scheme for that app on a
-  /// simulator (the one booted unless `--target` or `DEEPLINK_TARGET` names one).
-  func approve(_ bundleID: String, options: GlobalOptions) throws(ClientFailure) {
+  /// `deeplink approve --bundle-id ID`: pre-approves the table's scheme for that app (the
+  /// bundle id as every simulator command finds it, ``bundleID(_:)``) on a simulator (the one
+  /// booted unless `--target` or `DEEPLINK_TARGET` names one).
+  func approve(options: GlobalOptions) throws(ClientFailure) {
     var target = try target(options)
     if target == .app && options.target == nil { target = .simulator(device: nil) }
     guard case .simulator(let device) = target else {
       throw .device(
         .wrongTarget(.approve, target, expected: "simulator targets (simulator or simulator:DEVICE)"))
     }
+    let bundleID = try requiredBundleID(for: .approve, options)
     if options.dryRun {
       var commands: [[String]] = []
       var udid = Self.udidPlaceholder

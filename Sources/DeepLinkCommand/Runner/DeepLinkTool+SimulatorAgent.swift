@@ -26,6 +26,19 @@ extension DeepLinkTool {
     return iosBundleID
   }
 
+  /// ``bundleID(_:)`` for `command`, which cannot go on without one (`launch`, `approve`).
+  ///
+  /// - Throws: 64 naming where the bundle id can come from.
+  func requiredBundleID(for command: BuiltInCommand, _ options: GlobalOptions) throws(ClientFailure) -> String
+  {
+    guard let bundleID = try bundleID(options) else {
+      throw .usage(
+        "\(command.rawValue) needs the app's bundle id: --bundle-id ID (or $\(Self.bundleIDVariable.name), "
+          + "or the routes file's ios.bundleId)", hint: nil)
+    }
+    return bundleID
+  }
+
   /// `options` for a command that talks to an app: with a simulator target whose app's agent
   /// answers, the same options aimed at that agent's socket (`--target app --socket …`), so
   /// that the command gets everything the app target gives (acknowledgement, screen, state,
@@ -127,11 +140,7 @@ extension DeepLinkTool {
       throw .device(
         .wrongTarget(.launch, target, expected: "simulator targets (simulator or simulator:DEVICE)"))
     }
-    guard let bundleID = try bundleID(options) else {
-      throw .usage(
-        "launch needs the app's bundle id: --bundle-id ID (or $\(Self.bundleIDVariable.name), or the routes "
-          + "file's ios.bundleId)", hint: nil)
-    }
+    let bundleID = try requiredBundleID(for: .launch, options)
     if options.dryRun {
       let udid = device.flatMap { SimulatorDevice.looksLikeUDID($0) ? $0 : nil }
       let commands =

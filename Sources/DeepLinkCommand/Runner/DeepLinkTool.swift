@@ -316,8 +316,8 @@ public struct DeepLinkTool {
       try runTour(request, options: options)
     case .targets:
       try listTargets(options)
-    case .approve(let bundleID):
-      try approve(bundleID, options: options)
+    case .approve:
+      try approve(options: options)
     case .checkRelease(let paths, let expectRegistered):
       try checkRelease(paths, expectRegistered: expectRegistered, options: options)
     case .completions(let shell):

@@ -27,8 +27,9 @@ package final class LogWriter: @unchecked Sendable {
   package let descriptor: Int32
   private let prefix: String
   private let byteLimit: Int
-  /// Whether the descriptor is a regular file, written by ``append(_:force:)`` itself.
-  private let writesAtOnce: Bool
+  /// Whether the descriptor is a regular file, written by ``append(_:force:)`` itself; else
+  /// ``append(_:force:)`` wakes the writer's thread.
+  package let writesAtOnce: Bool
   private let condition = ConditionLock()
   // Guarded by `condition`.
   private var pending: [UInt8] = []

@@ -69,6 +69,9 @@ package final class LineServer: Sendable {
   ///     before each later send of lines that waited for room). The place to write out what
   ///     the handler buffered, such as log lines: in one write per round, and before the
   ///     replies they belong to reach the clients.
+  ///   - afterSending: called on this thread once per round, after the round's replies were
+  ///     handed to the sockets: the moment for work that must not delay them, such as waking a
+  ///     thread that writes the log to a pipe.
   ///   - handler: called on this thread for each request line, in arrival order, to append
   ///     its reply (see ``Handler``).
   /// - Returns: whether the socket file was removed on the way out (it is left alone when
@@ -77,7 +80,7 @@ package final class LineServer: Sendable {
   ///   on the path, a file in the way) or `poll` fails.
   @discardableResult
   package func run(
-    onListening: () -> Void = {}, beforeSending: () -> Void = {},
+    onListening: () -> Void = {}, beforeSending: () -> Void = {}, afterSending: () -> Void = {},
     handler: Handler
   ) throws(ServerError) -> Bool {
     // SIGPIPE is left as the host set it: replies go out with `send(2)` and MSG_NOSIGNAL
@@ -115,7 +118,7 @@ package final class LineServer: Sendable {
     onListening()
     var loop = ServerLoop(listener: socket.listener, wakeUp: pipe.read, options: options, userID: userID)
     do {
-      try loop.run(beforeSending: beforeSending, handler: handler)
+      try loop.run(beforeSending: beforeSending, afterSending: afterSending, handler: handler)
     } catch {
       socket.close()
       throw ServerError(error, path: nil)

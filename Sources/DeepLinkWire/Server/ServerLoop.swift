@@ -2,7 +2,7 @@
 ///
 /// Each round watches the wake-up pipe, the listener and every connection; reads what is there,
 /// hands each complete line to the handler in arrival order, and queues its reply; calls
-/// `beforeSending` once; flushes what the sockets take; closes connections that finished,
+/// `beforeSending` once; flushes what the sockets take; calls `afterSending`; closes connections that finished,
 /// failed or sat idle too long. Nothing blocks except `poll` itself.
 struct ServerLoop {
   let listener: FileDescriptor
@@ -28,7 +28,7 @@ struct ServerLoop {
 
   /// Serves until a byte arrives on the wake-up pipe, then closes every connection.
   mutating func run(
-    beforeSending: () -> Void, handler: LineServer.Handler
+    beforeSending: () -> Void, afterSending: () -> Void, handler: LineServer.Handler
   ) throws(SystemCallError) {
     defer { closeAll() }
     while true {
@@ -62,6 +62,7 @@ struct ServerLoop {
       for index in ready {
         connections[index].send(now: now, options: options, beforeSending: beforeSending, handler: handler)
       }
+      if !ready.isEmpty { afterSending() }
       if accepting, !pollSet.returnedEvents(at: 1).isEmpty { acceptWaiting(now: now) }
       let idleLimit = Int64(options.idleTimeoutMilliseconds)
       for index in connections.indices

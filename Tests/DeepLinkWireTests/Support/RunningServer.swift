@@ -28,12 +28,13 @@ final class RunningServer: Sendable {
   static func start(
     path: String, options: LineServer.Options = testOptions,
     handler: @escaping @Sendable (ArraySlice<UInt8>) -> String = echo,
-    beforeSending: @escaping @Sendable () -> Void = {}
+    beforeSending: @escaping @Sendable () -> Void = {},
+    afterSending: @escaping @Sendable () -> Void = {}
   ) throws -> RunningServer {
     let running = RunningServer(server: LineServer(path: path, options: options))
     let thread = Thread { [running] in
       let result = Result { () throws(ServerError) in
-        _ = try running.server.run(beforeSending: beforeSending) { line, reply in
+        _ = try running.server.run(beforeSending: beforeSending, afterSending: afterSending) { line, reply in
           reply += handler(line.bytes).utf8
         }
       }
