@@ -19,7 +19,7 @@ public enum McpLineCheck {
     if control & 1 == 1 { _ = session.handshake() }
     let replies = session.replies(to: Array(lines))
     guard replies.count <= lines.count else { return "\(replies.count) replies to \(lines.count) lines" }
-    for reply in replies {
+    for reply in replies.map(\.serialized) {
       guard !reply.utf8.contains(0x0A) else { return "a reply of several lines: \(reply)" }
       guard let json = try? JSON.parse(Array(reply.utf8)), case .object = json else {
         return "a reply that is not a JSON object: \(reply)"

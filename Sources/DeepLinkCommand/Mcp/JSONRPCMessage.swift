@@ -23,7 +23,7 @@ enum JSONRPCMessage: Hashable, Sendable {
   static func parse(_ line: some Collection<UInt8>) throws(JSONRPCFailure) -> JSONRPCMessage {
     let value: JSON
     do {
-      value = try JSON.parse(line)
+      value = try JSON.parse(Array(line))
     } catch {
       throw JSONRPCFailure(id: .null, error: .parseError(error.message))
     }
@@ -67,13 +67,13 @@ enum JSONRPCMessage: Hashable, Sendable {
     }
   }
 
-  /// The line that answers request `id` with `result`.
-  static func response(id: JSON, result: JSON) -> String {
-    JSON.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).serialized
+  /// The response to request `id` with `result`; serialized, one line.
+  static func response(id: JSON, result: JSON) -> JSON {
+    JSON.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])
   }
 
-  /// The line that answers request `id` (or `null`) with `error`.
-  static func response(id: JSON, error: JSONRPCError) -> String {
-    JSON.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]).serialized
+  /// The response to request `id` (or `null`) with `error`; serialized, one line.
+  static func response(id: JSON, error: JSONRPCError) -> JSON {
+    JSON.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)])
   }
 }

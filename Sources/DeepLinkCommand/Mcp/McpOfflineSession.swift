@@ -1,5 +1,5 @@
 package import DeepLinkRoutes
-import DeepLinkWire
+package import DeepLinkWire
 
 /// An MCP session of `deeplink mcp` whose links go to no app: each is "applied" at once with
 /// an empty state, nothing is sent anywhere. For fuzzing the protocol's lines (`fuzz-mcp`):
@@ -13,7 +13,7 @@ package struct McpOfflineSession {
   }
 
   /// Sends `initialize` and `notifications/initialized`; returns the replies.
-  package mutating func handshake() -> [String] {
+  package mutating func handshake() -> [JSON] {
     replies(to: [
       Array(
         #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#.utf8)[
@@ -22,8 +22,9 @@ package struct McpOfflineSession {
     ])
   }
 
-  /// The response lines to `lines`, received together, as ``McpSession/replies(to:)`` gives them.
-  package mutating func replies(to lines: [ArraySlice<UInt8>]) -> [String] {
+  /// The responses to `lines`, received together, as ``McpSession/replies(to:)`` gives them;
+  /// each is written as its `serialized` line.
+  package mutating func replies(to lines: [ArraySlice<UInt8>]) -> [JSON] {
     session.replies(to: lines)
   }
 }

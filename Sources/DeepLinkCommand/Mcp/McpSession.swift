@@ -33,14 +33,14 @@ struct McpSession {
   /// (`notifications/cancelled` with its `requestId`) is not run and gets no response, as
   /// the specification asks. A request already answered cannot be cancelled; its
   /// cancellation is ignored, as the specification allows.
-  mutating func replies(to lines: [ArraySlice<UInt8>]) -> [String] {
+  mutating func replies(to lines: [ArraySlice<UInt8>]) -> [JSON] {
     let messages = lines.map { line in Result { () throws(JSONRPCFailure) in try JSONRPCMessage.parse(line) }
     }
     var cancelled: [JSON] = []
     for case .success(.notification("notifications/cancelled", let params?)) in messages {
       if let id = params["requestId"] { cancelled.append(id) }
     }
-    var output: [String] = []
+    var output: [JSON] = []
     for message in messages {
       switch message {
       case .failure(let failure):
@@ -55,7 +55,7 @@ struct McpSession {
   }
 
   /// The response to one message, `nil` for a notification or a response.
-  mutating func reply(to message: JSONRPCMessage) -> String? {
+  mutating func reply(to message: JSONRPCMessage) -> JSON? {
     switch message {
     case .response:
       return nil

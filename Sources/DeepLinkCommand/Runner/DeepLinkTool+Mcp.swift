@@ -57,7 +57,7 @@ extension DeepLinkTool {
 
   /// Answers `lines`, received together, and writes the answers in one write.
   private func answer(_ lines: [McpLineReader.Line], in session: inout McpSession) throws(ClientFailure) {
-    var output: [String] = []
+    var output: [JSON] = []
     var messages: [ArraySlice<UInt8>] = []
     for line in lines {
       switch line {
@@ -75,7 +75,12 @@ extension DeepLinkTool {
     }
     output += session.replies(to: messages)
     guard !output.isEmpty else { return }
-    try write(output.map { $0 + "\n" }.joined())
+    var bytes: [UInt8] = []
+    for response in output {
+      response.serialize(into: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    try write(bytes)
   }
 }
 
@@ -106,9 +111,9 @@ struct TargetDelivery: LinkDelivery {
       return .delivered(
         report: "delivered \(url) to \(device.description); " + DeepLinkTool.unacknowledged(device.kind))
     }
-    // As `deeplink <route>` sends it (DeepLinkTool.send), over the session's connection.
+    // As `deeplink <route>` sends it (DeepLinkTool.send), over the session's connection. Its
+    // length was checked with the longest deadline (McpToolbox.open), for every target.
     let request = AppSession.openRequest(url, timeoutMilliseconds: options.timeoutMilliseconds)
-    try AppSession.checkFits(request)
     let reply = try connection.request(request, tool: tool, options: options)
     guard let state = reply["state"] else {
       throw .badReply("the app acknowledged the link without its state")

@@ -429,7 +429,17 @@ public struct DeepLinkTool {
   /// failed write fails the command (a full disk); a reader that went away
   /// (`EPIPE`) stops it silently (``ClientFailure/closedOutput``).
   func write(_ text: String) throws(ClientFailure) {
-    guard let error = streams.out(text) else { return }
+    try Self.outputFailed(streams.out(text))
+  }
+
+  /// ``write(_:)-(String)`` for bytes already encoded.
+  func write(_ bytes: [UInt8]) throws(ClientFailure) {
+    try Self.outputFailed(bytes.withUnsafeBytes { streams.out($0) })
+  }
+
+  /// Throws for a failed write to standard output: silently stops for a reader that went away.
+  private static func outputFailed(_ error: Errno?) throws(ClientFailure) {
+    guard let error else { return }
     throw error == .brokenPipe ? .closedOutput : .output(error)
   }
 

@@ -15,7 +15,14 @@ package struct StandardStreams: Sendable {
   /// - Returns: the error that stopped the write (a full disk, a closed pipe), if any.
   @discardableResult
   package func out(_ text: String) -> Errno? {
-    discardsOutput ? nil : StreamWriter.write(text, to: 1)
+    var text = text
+    return text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// ``out(_:)-(String)`` for bytes already encoded (the lines `deeplink mcp` serializes).
+  @discardableResult
+  package func out(_ bytes: UnsafeRawBufferPointer) -> Errno? {
+    discardsOutput ? nil : StreamWriter.write(bytes, to: 1)
   }
 
   /// Writes all of `text` to standard error.

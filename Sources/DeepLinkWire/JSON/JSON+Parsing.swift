@@ -4,8 +4,8 @@ extension JSON {
   ///     try JSON.parse(Array(#"{"op":"ping"}"#.utf8))["op"]  // .string("ping")
   ///
   /// - Throws: ``JSONError`` at the first byte that does not fit.
-  package static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
-    var parser = JSONReader(bytes: Array(bytes))
+  package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSON {
+    var parser = JSONReader(bytes: bytes)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
@@ -13,8 +13,14 @@ extension JSON {
     return value
   }
 
+  /// ``parse(_:)-([UInt8])`` of a line or part of a buffer.
+  package static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONError) -> JSON {
+    try parse(Array(bytes))
+  }
+
+  /// ``parse(_:)-([UInt8])`` of text.
   package static func parse(_ text: String) throws(JSONError) -> JSON {
-    try parse(text.utf8)
+    try parse(Array(text.utf8))
   }
 
   /// ``parse(_:)`` for a document a person edits (a routes file): an error comes with the

@@ -24,7 +24,7 @@ extension JSON {
     switch self {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-    case .int(let value): output.append(contentsOf: String(value).utf8)
+    case .int(let value): Self.writeInteger(value, into: &output)
     case .double(let value): output.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
     case .string(let value): Self.writeString(value, into: &output)
     case .array(let elements):
@@ -103,6 +103,23 @@ extension JSON {
   /// per byte of the scan (a screen's text is most of every reply).
   private static let escapedBytes: [Bool] = (0...255).map { byte in
     byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// Appends `value`'s decimal digits, a `-` first when negative.
+  private static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    // The magnitude as unsigned, so that Int.min has one too.
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
+    withUnsafeMutableBytes(of: &digits) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[start...]))
+    }
   }
 
   /// The lowercase hexadecimal digit of `nibble` (0...15).

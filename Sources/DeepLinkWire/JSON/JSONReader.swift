@@ -68,6 +68,8 @@ package struct JSONReader {
   mutating func object(depth: Int) throws(JSONError) -> JSON {
     index += 1
     var members: [(String, JSON)] = []
+    // Room for the protocol's objects without growing (they hold up to about eight members).
+    members.reserveCapacity(8)
     var keys: Set<String>?
     skipWhitespace()
     if try peek() == UInt8(ascii: "}") {

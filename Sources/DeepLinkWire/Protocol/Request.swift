@@ -13,12 +13,16 @@ package struct Request: Hashable, Sendable {
 
   private init(_ operation: Operation, _ fields: [(String, JSON)] = []) {
     self.operation = operation
-    self.line = JSON.object([("op", .string(operation.rawValue))] + fields).serialized
+    var members: [(String, JSON)] = [("op", .string(operation.rawValue))]
+    members.reserveCapacity(fields.count + 1)
+    for field in fields { members.append(field) }
+    self.line = JSON.object(members).serialized
   }
 
   /// Applies `url`; the app drops it unread after `deadline` (Unix epoch milliseconds), if given.
   package static func open(url: String, deadline: Int?) -> Request {
-    Request(.open, [("url", .string(url))] + (deadline.map { [("deadline", .int($0))] } ?? []))
+    guard let deadline else { return Request(.open, [("url", .string(url))]) }
+    return Request(.open, [("url", .string(url)), ("deadline", .int(deadline))])
   }
 
   /// The app's state.

@@ -67,10 +67,10 @@ struct JSONRPCMessageTests {
 
   @Test func responsesAreOneLineOfJSONRPC() {
     #expect(
-      JSONRPCMessage.response(id: .int(1), result: .object([]))
+      JSONRPCMessage.response(id: .int(1), result: .object([])).serialized
         == #"{"jsonrpc":"2.0","id":1,"result":{}}"#)
     #expect(
-      JSONRPCMessage.response(id: .null, error: .methodNotFound("x\ny"))
+      JSONRPCMessage.response(id: .null, error: .methodNotFound("x\ny")).serialized
         == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"unknown method 'x\ny'"}}"#)
   }
 }

@@ -58,11 +58,11 @@ func line(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
 func respond(_ session: inout McpSession, _ request: String) throws -> JSON {
   let replies = session.replies(to: [line(request)])
   guard replies.count == 1 else { throw UnexpectedReplies(replies: replies) }
-  return try JSON.parse(replies[0])
+  return replies[0]
 }
 
 struct UnexpectedReplies: Error {
-  let replies: [String]
+  let replies: [JSON]
 }
 
 /// A `tools/call` request line.
