@@ -55,8 +55,9 @@ public struct DeepLinkAgent: Sendable {
   /// Runs as a program: parses `--socket PATH`, `--bundle-id ID`, `--log FILE`, `--quiet`, `--help` and
   /// `--version` from `arguments` (without the program name), then serves in the foreground
   /// until SIGINT, SIGTERM or SIGHUP, calling `handler` on this thread and logging one line
-  /// per applied or expired link to stderr (or `--log FILE`, or nowhere with `--quiet`), from
-  /// a thread of its own so that a slow log reader never holds a client up.
+  /// per applied or expired link to stderr (or `--log FILE`, or nowhere with `--quiet`): a file
+  /// or `/dev/null` at once, a pipe or a terminal from a thread of its own so that a slow log
+  /// reader never holds a client up.
   ///
   /// - Returns: the exit code: 0 stopped by a signal, 64 usage error (a bundle id that is not
   ///   one among them), 69 cannot listen

@@ -2,8 +2,8 @@ import DeepLinkWire
 
 /// The app's log lines of one round of the server loop, handed to the ``LogWriter`` together.
 ///
-/// The handler appends each line to ``bytes`` (no lock, no call per link). A log file gets the
-/// round's lines before the round's replies are sent (``writeBeforeReplies()``), so every line
+/// The handler appends each line to ``bytes`` (no lock, no call per link). A log file (or
+/// `/dev/null`) gets the round's lines before the round's replies are sent (``writeBeforeReplies()``), so every line
 /// is in the file before the reply to the link it records (`deeplink …; grep … app.log`). A
 /// pipe or a terminal, which the writer's own thread writes so that a log nobody reads holds no
 /// client up, gets them right after the replies (``handOverAfterReplies()``): waking that

@@ -103,4 +103,22 @@ struct LogWriterTests {
     }
     writer.finish(waitingAtMost: 20_000)
   }
+
+  /// `/dev/null` is written as a regular file is, at once and without a thread; a pipe, which
+  /// may have no reader for a while, is not.
+  @Test func theNullDeviceIsWrittenAtOnceAndAPipeByTheThread() throws {
+    let null = open("/dev/null", O_WRONLY)
+    try #require(null >= 0)
+    defer { close(null) }
+    let toNull = try LogWriter(descriptor: null, prefix: "app: ")
+    #expect(toNull.writesAtOnce)
+    toNull.append(Self.line(1))
+    toNull.finish(waitingAtMost: 20_000)
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    defer { ends.forEach { close($0) } }
+    let toPipe = try LogWriter(descriptor: ends[1], prefix: "app: ")
+    #expect(!toPipe.writesAtOnce)
+    toPipe.finish(waitingAtMost: 20_000)
+  }
 }

@@ -9,6 +9,12 @@ extension String {
   /// comparison walks the bytes through witness tables, over a hundred instructions a byte.
   @inlinable
   package init?(validUTF8 bytes: some Collection<UInt8>) {
+    // ASCII is UTF-8: the common line (a debug link, a JSON request) needs no decoder, whose
+    // set-up costs more than checking a short line byte by byte.
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      self = String(decoding: bytes, as: UTF8.self)
+      return
+    }
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
       guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
       self = text
