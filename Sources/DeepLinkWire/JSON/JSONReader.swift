@@ -68,8 +68,6 @@ package struct JSONReader {
   mutating func object(depth: Int) throws(JSONError) -> JSON {
     index += 1
     var members: [(String, JSON)] = []
-    // Room for the protocol's objects without growing (they hold up to about eight members).
-    members.reserveCapacity(8)
     var keys: Set<String>?
     skipWhitespace()
     if try peek() == UInt8(ascii: "}") {
@@ -94,6 +92,9 @@ package struct JSONReader {
       skipWhitespace()
       try expect(UInt8(ascii: ":"))
       skipWhitespace()
+      // Room for the protocol's objects without growing (up to about eight members); an empty
+      // object allocates nothing.
+      if members.isEmpty { members.reserveCapacity(8) }
       members.append((key, try value(depth: depth + 1)))
       skipWhitespace()
       let byte = try peek()
