@@ -20,10 +20,10 @@ struct AgentIdentity: Hashable, Sendable {
 
   /// The members `ping` adds after `debugLinks`: `pid`, then `bundleId` and `simulatorUdid`
   /// when known.
-  var pingFields: [(String, JSON)] {
-    var fields: [(String, JSON)] = [("pid", .int(Int(processID)))]
-    if let bundleID { fields.append(("bundleId", .string(bundleID))) }
-    if let simulatorUDID { fields.append(("simulatorUdid", .string(simulatorUDID))) }
+  var pingFields: [JSON.Member] {
+    var fields = [JSON.Member("pid", .int(Int(processID)))]
+    if let bundleID { fields.append(JSON.Member("bundleId", .string(bundleID))) }
+    if let simulatorUDID { fields.append(JSON.Member("simulatorUdid", .string(simulatorUDID))) }
     return fields
   }
 

@@ -6,23 +6,24 @@ extension AppState {
   /// `destination` and arguments as further keys), each detail (an object of its values), and
   /// `screen` (the text).
   var json: JSON {
-    var members: [(String, JSON)] = []
+    var members: [JSON.Member] = []
     members.reserveCapacity(details.count + 2)
-    members.append(("path", .array(path.map(\.json))))
+    members.append(JSON.Member("path", .array(path.map(\.json))))
     for detail in details {
-      members.append((detail.name, .object(detail.values.map { ($0.name, $0.value.json) })))
+      members.append(
+        JSON.Member(detail.name, .object(detail.values.map { JSON.Member($0.name, $0.value.json) })))
     }
-    members.append(("screen", .string(screen)))
+    members.append(JSON.Member("screen", .string(screen)))
     return .object(members)
   }
 }
 
 extension AppState.Screen {
   var json: JSON {
-    var members: [(String, JSON)] = []
+    var members: [JSON.Member] = []
     members.reserveCapacity(arguments.count + 1)
-    members.append(("destination", .string(name)))
-    for argument in arguments { members.append((argument.name, argument.value.json)) }
+    members.append(JSON.Member("destination", .string(name)))
+    for argument in arguments { members.append(JSON.Member(argument.name, argument.value.json)) }
     return .object(members)
   }
 }

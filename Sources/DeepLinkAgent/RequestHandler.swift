@@ -72,11 +72,11 @@ package struct RequestHandler {
   }
 
   /// A success reply: `ok`, `version`, then `result`'s members.
-  private func success(_ result: [(String, JSON)]) -> JSON {
-    var members: [(String, JSON)] = []
+  private func success(_ result: [JSON.Member]) -> JSON {
+    var members: [JSON.Member] = []
     members.reserveCapacity(result.count + 2)
-    members.append(("ok", .bool(true)))
-    members.append(("version", .string(version)))
+    members.append(JSON.Member("ok", .bool(true)))
+    members.append(JSON.Member("version", .string(version)))
     members.append(contentsOf: result)
     return .object(members)
   }
@@ -123,13 +123,13 @@ package struct RequestHandler {
       }
       return try open(url, deadline: deadline?.intValue, log: &log)
     case .state:
-      return success([("state", handler.state.json)])
+      return success([JSON.Member("state", handler.state.json)])
     case .screen:
-      return success([("screen", .string(handler.screen))])
+      return success([JSON.Member("screen", .string(handler.screen))])
     case .ping:
-      return success([("debugLinks", .bool(debugLinksEnabled))] + identity.pingFields)
+      return success([JSON.Member("debugLinks", .bool(debugLinksEnabled))] + identity.pingFields)
     case .routes:
-      return success([("routes", .array(table.routes.map { .string($0.name) }))])
+      return success([JSON.Member("routes", .array(table.routes.map { .string($0.name) }))])
     case .values:
       guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
       else {
@@ -142,7 +142,7 @@ package struct RequestHandler {
         .map {
           JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
         }
-      return success([("values", .array(values))])
+      return success([JSON.Member("values", .array(values))])
     }
   }
 
@@ -182,7 +182,7 @@ package struct RequestHandler {
         rebasing: screen[..<(screen.firstIndex(of: UInt8(ascii: "\n")) ?? screen.endIndex)])
       appendLogLine("applied ", canonical, " → ", firstLine, to: &log)
     }
-    return success([("applied", .string(canonical)), ("state", state.json)])
+    return success([JSON.Member("applied", .string(canonical)), JSON.Member("state", state.json)])
   }
 
   /// Appends a log line to `log`: ``logPrefix``, `event`, the URL as ``String/logExcerpt``

@@ -19,7 +19,7 @@ import Testing
     #expect(reply["applied"] == .string("debug://recipe?id=42"))
     #expect(
       reply["state"]?["path"] == .array([.object([("destination", .string("recipe")), ("id", .int(42))])]))
-    #expect(reply["state"]?["overrides"] == .object([]))
+    #expect(reply["state"]?["overrides"] == .emptyObject)
     #expect(reply["state"]?["screen"]?.stringValue?.hasPrefix("Home › Spaghetti Bolognese\n") == true)
   }
 

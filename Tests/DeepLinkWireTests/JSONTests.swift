@@ -6,7 +6,7 @@ import Testing
   static let sample: JSON = .object([
     ("ok", .bool(true)), ("id", .int(-42)), ("ratio", .double(0.5)), ("none", .null),
     ("text", .string("line\nbreak \"quoted\" \\ tab\t é 🎉 \u{1} \u{7F}")),
-    ("list", .array([.int(1), .array([]), .object([])])),
+    ("list", .array([.int(1), .array([]), .emptyObject])),
     ("nested", .object([("z", .int(1)), ("a", .int(2))])),
   ])
 
@@ -105,7 +105,7 @@ import Testing
   }
 
   @Test func prettyIndentsTwoSpaces() {
-    let value: JSON = .object([("a", .array([.int(1)])), ("b", .object([]))])
+    let value: JSON = .object([("a", .array([.int(1)])), ("b", .emptyObject)])
     #expect(value.pretty == "{\n  \"a\": [\n    1\n  ],\n  \"b\": {}\n}")
   }
 

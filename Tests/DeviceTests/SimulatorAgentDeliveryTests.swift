@@ -149,7 +149,7 @@ struct SimulatorAgentDeliveryTests {
     let exported = try world.deeplink("routes", "--json")
     var file = try JSON.parse(exported.stdout)
     guard case .object(var members) = file else { Issue.record("no object"); return }
-    members.append(("ios", .object([("bundleId", .string(Self.recipes))])))
+    members.append(JSON.Member("ios", .object([("bundleId", .string(Self.recipes))])))
     file = .object(members)
     let routes = world.directory.file("deeplink.routes.json")
     try file.pretty.write(toFile: routes, atomically: true, encoding: .utf8)
@@ -188,7 +188,7 @@ struct SimulatorAgentDeliveryTests {
       return
     }
     routes.append(.object([("name", .string("nowhere")), ("summary", .string("A screen the app lacks"))]))
-    members = members.map { $0.0 == "routes" ? ("routes", .array(routes)) : $0 }
+    members = members.map { $0.key == "routes" ? JSON.Member("routes", .array(routes)) : $0 }
     let file = world.directory.file("more.routes.json")
     try JSON.object(members).pretty.write(toFile: file, atomically: true, encoding: .utf8)
     let result = try world.deeplink(

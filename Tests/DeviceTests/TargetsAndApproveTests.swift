@@ -136,7 +136,7 @@ struct TargetsAndApproveTests {
     #expect(world.defaultsWritten().last == "com.example.FromEnvironment", "\(world.defaultsWritten())")
     var file = try JSON.parse(try world.deeplink("routes", "--json").stdout)
     guard case .object(var members) = file else { Issue.record("no object"); return }
-    members.append(("ios", .object([("bundleId", .string("com.example.FromFile"))])))
+    members.append(JSON.Member("ios", .object([("bundleId", .string("com.example.FromFile"))])))
     file = .object(members)
     let routes = world.directory.file("deeplink.routes.json")
     try file.pretty.write(toFile: routes, atomically: true, encoding: .utf8)

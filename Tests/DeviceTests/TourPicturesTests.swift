@@ -468,11 +468,11 @@ extension TourPicturesTests {
     var manifest = try Self.manifest(withAgent)
     var entries = try #require(manifest["entries"]?.arrayValue)
     for index in entries.indices {
-      entries[index] = .object((entries[index].objectValue ?? []).filter { $0.0 != "picture" })
+      entries[index] = .object((entries[index].objectValue ?? []).filter { $0.key != "picture" })
     }
     manifest = .object(
-      (manifest.objectValue ?? []).filter { $0.0 != "device" && $0.0 != "entries" } + [
-        ("entries", .array(entries))
+      (manifest.objectValue ?? []).filter { $0.key != "device" && $0.key != "entries" } + [
+        JSON.Member("entries", .array(entries))
       ])
     try manifest.serialized.write(toFile: textOnly + "/tour.json", atomically: true, encoding: .utf8)
     for name in try FileManager.default.contentsOfDirectory(atPath: withAgent)

@@ -76,11 +76,11 @@ struct BatchCommandTests {
         ])
       // Each line: its batch line number, the canonical URL applied, then the state.
       let last = try JSON.parse(String(lines[2]))
-      #expect(last.objectValue?.map(\.0) == ["line", "applied", "path", "overrides", "screen"])
+      #expect(last.objectValue?.map(\.key) == ["line", "applied", "path", "overrides", "screen"])
       #expect(try lines.map { try JSON.parse(String($0))["line"]?.intValue } == [3, 4, 5])
       #expect(try lines.map { try JSON.parse(String($0))["applied"]?.stringValue } == Self.appliedURLs)
       #expect(
-        JSON.object(last.objectValue?.filter { !["line", "applied"].contains($0.0) } ?? [])
+        JSON.object(last.objectValue?.filter { !["line", "applied"].contains($0.key) } ?? [])
           == (try app.state()))
     }
   }

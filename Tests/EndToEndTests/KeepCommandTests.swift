@@ -88,7 +88,7 @@ struct KeepCommandTests {
       return
     }
     routes.append(.object([("name", .string("nowhere")), ("summary", .string("A screen the app lacks"))]))
-    members = members.map { $0.0 == "routes" ? ("routes", .array(routes)) : $0 }
+    members = members.map { $0.key == "routes" ? JSON.Member("routes", .array(routes)) : $0 }
     let file = directory.file("more.routes.json")
     try JSON.object(members).pretty.write(toFile: file, atomically: true, encoding: .utf8)
     var app = try RunningApp.start(socket: socket)

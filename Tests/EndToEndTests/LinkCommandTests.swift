@@ -57,10 +57,10 @@ struct LinkCommandTests {
     #expect(json.status == 0, "\(json)")
     let state = try JSON.parse(json.stdout)
     // The canonical URL applied, then the state as `deeplink state --json` shows it.
-    #expect(state.objectValue?.map(\.0) == ["applied", "path", "overrides", "screen"])
+    #expect(state.objectValue?.map(\.key) == ["applied", "path", "overrides", "screen"])
     #expect(state["applied"]?.stringValue == route.url)
     #expect(state["screen"]?.stringValue == result.stdout)
-    #expect(JSON.object(state.objectValue?.filter { $0.0 != "applied" } ?? []) == (try app.state()))
+    #expect(JSON.object(state.objectValue?.filter { $0.key != "applied" } ?? []) == (try app.state()))
 
     #expect(try Command.deeplink(["url"] + route.arguments).stdout == route.url + "\n")
     let applied = app.stopAndReadAppliedLines()

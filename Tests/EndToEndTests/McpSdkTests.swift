@@ -35,7 +35,7 @@ struct McpSdkTests {
       #expect(report["handshake"] == .string("initialize"), "auto falls back from server/discover")
       #expect(report["serverInfo"]?["name"] == .string("deeplink"))
       #expect(report["ping"] == .string("ok"))
-      #expect(report["schemaErrors"] == .object([]), "every schema is valid JSON Schema 2020-12")
+      #expect(report["schemaErrors"] == .emptyObject, "every schema is valid JSON Schema 2020-12")
 
       let calls = report["calls"]?.arrayValue ?? []
       try #require(calls.count == Self.calls.count)
@@ -89,7 +89,7 @@ struct McpSdkTests {
         let required = route.parameters.filter { $0.defaultValue == nil }.map(\.name)
         #expect((schema["required"]?.arrayValue ?? []) == required.map { JSON.string($0) }, "\(route.name)")
         let properties = schema["properties"]?.objectValue ?? []
-        #expect(properties.map(\.0) == route.parameters.map(\.name), "\(route.name)")
+        #expect(properties.map(\.key) == route.parameters.map(\.name), "\(route.name)")
         for parameter in route.parameters {
           let property = try #require(schema["properties"]?[parameter.name])
           #expect(property == Self.expectedSchema(of: parameter), "\(route.name).\(parameter.name)")

@@ -11,7 +11,7 @@ struct McpServerTests {
   @Test func badInputIsAnsweredAndTheServerGoesOn() throws {
     let server = try McpProcess.start(["--socket", "/nonexistent/app.sock"])
     // Before initialize: anything but ping is refused, nothing crashes.
-    #expect(try server.request(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)["result"] == .object([]))
+    #expect(try server.request(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)["result"] == .emptyObject)
     let early = try server.request(#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
     #expect(early["id"] == .int(2))
     #expect(early["error"]?["code"] == .int(-32600))

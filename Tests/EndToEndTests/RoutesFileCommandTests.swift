@@ -144,7 +144,7 @@ struct RoutesFileCommandTests {
         try String(contentsOfFile: directory.file("deeplink.routes.json"), encoding: .utf8))
       #expect(exported["android"] == .object([("package", .string("com.example.shop"))]))
       // After the routes, in the order of the format's keys.
-      #expect(exported.objectValue?.map(\.0) == ["scheme", "version", "routes", "android"])
+      #expect(exported.objectValue?.map(\.key) == ["scheme", "version", "routes", "android"])
       // The exported file, not the original, gives --target android its explicit intent.
       let dryRun = try Self.shell(
         "deeplink --target android:emulator-5554 --dry-run cart", in: directory.path)

@@ -12,7 +12,7 @@ struct StateCommandTests {
       #expect(text.status == 0)
       #expect(text.stdout == "path:      root\noverrides: none\n\n" + root)
       let state = try app.state()
-      #expect(state.objectValue?.map(\.0) == ["path", "overrides", "screen"])
+      #expect(state.objectValue?.map(\.key) == ["path", "overrides", "screen"])
       #expect(state["path"]?.serialized == rootPath)
       #expect(state["overrides"]?.serialized == noOverrides)
       #expect(state["screen"]?.stringValue == root)
@@ -39,7 +39,7 @@ struct StateCommandTests {
       let result = try app.deeplink("screen", "--json")
       #expect(result.status == 0)
       let json = try JSON.parse(result.stdout)
-      #expect(json.objectValue?.map(\.0) == ["screen"])
+      #expect(json.objectValue?.map(\.key) == ["screen"])
       #expect(json["screen"]?.stringValue == applied)
     }
   }

@@ -98,8 +98,8 @@ struct TourCommandTests {
       try text.replacingOccurrences(of: "Shakshuka", with: "Shakshuka Deluxe").write(
         toFile: screen, atomically: true, encoding: .utf8)
       var manifest = try #require(try Self.manifest(recording).objectValue)
-      let index = try #require(manifest.firstIndex { $0.0 == "entries" })
-      var entries = try #require(manifest[index].1.arrayValue)
+      let index = try #require(manifest.firstIndex { $0.key == "entries" })
+      var entries = try #require(manifest[index].value.arrayValue)
       entries.remove(at: 1)
       entries.append(
         .object([
@@ -107,7 +107,7 @@ struct TourCommandTests {
           ("command", .string("deeplink settings")), ("screen", .string("01-settings.txt")),
           ("state", .string("01-settings.json")),
         ]))
-      manifest[index].1 = .array(entries)
+      manifest[index].value = .array(entries)
       try (JSON.object(manifest).pretty + "\n").write(
         toFile: recording + "/tour.json", atomically: true, encoding: .utf8)
       let before = try Self.contents(of: recording)

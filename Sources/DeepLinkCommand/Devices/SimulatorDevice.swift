@@ -50,7 +50,8 @@ struct SimulatorDevice: Hashable, Sendable {
       throw .unexpectedOutput(.xcrun, "`simctl list devices -j` printed no \"devices\" object")
     }
     var devices: [SimulatorDevice] = []
-    for (runtime, list) in runtimes {
+    for member in runtimes {
+      let (runtime, list) = (member.key, member.value)
       for item in list.arrayValue ?? [] {
         guard let udid = item["udid"]?.stringValue, let name = item["name"]?.stringValue,
           let state = item["state"]?.stringValue

@@ -34,7 +34,7 @@ enum JSONRPCMessage: Hashable, Sendable {
         : "expected a JSON object, got \(value.serialized.messageExcerpt)"
       throw JSONRPCFailure(id: .null, error: .invalidRequest(detail))
     }
-    let id = members.first(where: { $0.0 == "id" })?.1
+    let id = members.first(where: { $0.key == "id" })?.value
     let validID = id.flatMap(Self.validID)
     guard value["jsonrpc"] == .string("2.0") else {
       throw JSONRPCFailure(
@@ -69,11 +69,15 @@ enum JSONRPCMessage: Hashable, Sendable {
 
   /// The response to request `id` with `result`; serialized, one line.
   static func response(id: JSON, result: JSON) -> JSON {
-    JSON.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])
+    JSON.object([
+      JSON.Member("jsonrpc", .string("2.0")), JSON.Member("id", id), JSON.Member("result", result),
+    ])
   }
 
   /// The response to request `id` (or `null`) with `error`; serialized, one line.
   static func response(id: JSON, error: JSONRPCError) -> JSON {
-    JSON.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)])
+    JSON.object([
+      JSON.Member("jsonrpc", .string("2.0")), JSON.Member("id", id), JSON.Member("error", error.json),
+    ])
   }
 }

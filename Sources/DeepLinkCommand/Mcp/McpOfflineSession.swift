@@ -31,7 +31,7 @@ package struct McpOfflineSession {
 
 /// Applies every link at once, with an empty state; a screenshot is an empty PNG signature.
 struct OfflineDelivery: LinkDelivery {
-  static let state = JSON.object([("path", .array([])), ("overrides", .object([])), ("screen", .string(""))])
+  static let state = JSON.object([("path", .array([])), ("overrides", .emptyObject), ("screen", .string(""))])
 
   var acknowledges: Bool { true }
   var takesScreenshots: Bool { true }

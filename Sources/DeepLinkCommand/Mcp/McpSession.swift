@@ -88,7 +88,7 @@ struct McpSession {
       protocolVersion = version
       return Self.initializeResult(version: version)
     case "ping":
-      return .object([])
+      return .emptyObject
     case "tools/list", "tools/call":
       guard protocolVersion != nil else {
         throw .invalidRequest("\(method) before initialize; send initialize first")

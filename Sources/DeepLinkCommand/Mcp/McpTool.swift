@@ -116,7 +116,7 @@ enum McpTool: Hashable, Sendable {
     // An empty `properties` spelled out, as the MCP specification's argument-less example does.
     case .screenshot:
       .object([
-        ("type", .string("object")), ("properties", .object([])), ("additionalProperties", .bool(false)),
+        ("type", .string("object")), ("properties", .emptyObject), ("additionalProperties", .bool(false)),
       ])
     case .openURL: ToolSchema.openURLInput
     }

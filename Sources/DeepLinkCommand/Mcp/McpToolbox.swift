@@ -38,7 +38,7 @@ struct McpToolbox {
     let arguments: [(String, JSON)]
     switch params?["arguments"] {
     case nil, .null?: arguments = []
-    case .object(let members)?: arguments = members
+    case .object(let members)?: arguments = members.map { ($0.key, $0.value) }
     case let other?:
       throw .invalidParams("\"arguments\" must be an object, got \(other.serialized.messageExcerpt)")
     }
@@ -101,8 +101,8 @@ struct McpToolbox {
   /// applied, and an error would invite the model to send it again.
   func withPicture(_ result: JSON) -> JSON {
     guard delivery.takesPictures, case .object(var members) = result,
-      let index = members.firstIndex(where: { $0.0 == "content" }),
-      case .array(var content) = members[index].1
+      let index = members.firstIndex(where: { $0.key == "content" }),
+      case .array(var content) = members[index].value
     else { return result }
     do {
       content.append(Self.image(try delivery.picture()))
@@ -113,7 +113,7 @@ struct McpToolbox {
           ("text", .string("no picture of the screen, though the link was delivered: \(error.message)")),
         ]))
     }
-    members[index].1 = .array(content)
+    members[index].value = .array(content)
     return .object(members)
   }
 
@@ -155,9 +155,11 @@ struct McpToolbox {
   /// A successful tool result: the text for the model, the same data structured.
   static func success(text: String, structured: JSON) -> JSON {
     .object([
-      ("content", .array([.object([("type", .string("text")), ("text", .string(text))])])),
-      ("structuredContent", structured),
-      ("isError", .bool(false)),
+      JSON.Member(
+        "content",
+        .array([.object([JSON.Member("type", .string("text")), JSON.Member("text", .string(text))])])),
+      JSON.Member("structuredContent", structured),
+      JSON.Member("isError", .bool(false)),
     ])
   }
 

@@ -43,7 +43,8 @@ enum RoutesFileDecoder {
     var androidPackage: String?
     var iosBundleID: String?
     var routesValue: JSON?
-    for (key, value) in members {
+    for element in members {
+      let (key, value) = (element.key, element.value)
       let location = top.with(key: key)
       switch key {
       case "$schema", "version":
@@ -53,7 +54,8 @@ enum RoutesFileDecoder {
         scheme = try string(value, at: location)
         guard isScheme(scheme) else { throw LocatedProblem(location: location, problem: .badScheme(scheme)) }
       case "android":
-        for (key, member) in try object(value, at: location, keys: RoutesFile.androidKeys) {
+        for element in try object(value, at: location, keys: RoutesFile.androidKeys) {
+          let (key, member) = (element.key, element.value)
           var place = location
           place.subkey = key
           let package = try string(member, at: place)
@@ -63,7 +65,8 @@ enum RoutesFileDecoder {
           androidPackage = package
         }
       case "ios":
-        for (key, member) in try object(value, at: location, keys: RoutesFile.iosKeys) {
+        for element in try object(value, at: location, keys: RoutesFile.iosKeys) {
+          let (key, member) = (element.key, element.value)
           var place = location
           place.subkey = key
           let bundleID = try string(member, at: place)
@@ -117,7 +120,8 @@ enum RoutesFileDecoder {
     var summary = ""
     var help = ""
     var parameters: [Parameter] = []
-    for (key, value) in members {
+    for element in members {
+      let (key, value) = (element.key, element.value)
       let place = location.with(key: key)
       switch key {
       case "name":
@@ -162,7 +166,8 @@ enum RoutesFileDecoder {
         location: location, problem: .wrongType(expected: "an object", found: value.kindName))
     }
     var found = ParameterMembers()
-    for (key, value) in members {
+    for member in members {
+      let (key, value) = (member.key, member.value)
       let present: JSON? = value == .null ? nil : value
       switch key {
       case "name": found.name = present
@@ -276,7 +281,8 @@ enum RoutesFileDecoder {
   {
     let members = try object(value, at: location, keys: RoutesFile.rangeKeys)
     var bounds: [Int?] = [nil, nil]
-    for (key, value) in members {
+    for element in members {
+      let (key, value) = (element.key, element.value)
       var place = location
       place.subkey = key
       guard case .int(let number) = value else {
@@ -352,13 +358,13 @@ enum RoutesFileDecoder {
   /// The members of an object whose keys are all among `keys`.
   static func object(
     _ value: JSON, at location: RoutesFileLocation, keys: [String]
-  ) throws(LocatedProblem) -> [(String, JSON)] {
+  ) throws(LocatedProblem) -> [JSON.Member] {
     guard case .object(let members) = value else {
       throw LocatedProblem(
         location: location, problem: .wrongType(expected: "an object", found: value.kindName))
     }
-    for (key, _) in members where !keys.contains(key) {
-      throw unknownKey(key, at: location, keys: keys)
+    for member in members where !keys.contains(member.key) {
+      throw unknownKey(member.key, at: location, keys: keys)
     }
     return members
   }

@@ -123,11 +123,11 @@ extension DeepLinkTool {
       entries.append(entry)
       if options.json {
         var line = entry.manifestJSON.objectValue ?? []
-        line.insert(("step", .int(index + 1)), at: 0)
+        line.insert(JSON.Member("step", .int(index + 1)), at: 0)
         if let item = items.last, recording != nil {
-          line.append(("status", .string(item.status.word)))
+          line.append(JSON.Member("status", .string(item.status.word)))
           if let summary = item.picture?.summary, item.picture?.matches == false {
-            line.append(("pictureDifference", .string(summary)))
+            line.append(JSON.Member("pictureDifference", .string(summary)))
           }
         }
         try write(JSON.object(line).serialized + "\n")

@@ -422,7 +422,10 @@ public struct DeepLinkTool {
     else {
       throw .badReply("the app acknowledged the link without its state")
     }
-    return (.object(leading + [("applied", .string(applied))] + fields), screen)
+    return (
+      .object(leading.map { JSON.Member($0.0, $0.1) } + [JSON.Member("applied", .string(applied))] + fields),
+      screen
+    )
   }
 
   /// Writes a result to standard output (nothing with `--quiet`: ``StandardStreams``). A

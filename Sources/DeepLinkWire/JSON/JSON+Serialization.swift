@@ -37,10 +37,10 @@ extension JSON {
       writeContainer(
         open: "{", close: "}", count: members.count, into: &output, indent: indent, level: level
       ) { output, index in
-        Self.writeString(members[index].0, into: &output)
+        Self.writeString(members[index].key, into: &output)
         output.append(UInt8(ascii: ":"))
         if indent != nil { output.append(UInt8(ascii: " ")) }
-        members[index].1.write(into: &output, indent: indent, level: level + 1)
+        members[index].value.write(into: &output, indent: indent, level: level + 1)
       }
     }
   }

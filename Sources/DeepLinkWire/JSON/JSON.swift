@@ -12,7 +12,29 @@ package enum JSON: Hashable, Sendable {
   case double(Double)
   case string(String)
   case array([JSON])
-  case object([(String, JSON)])
+  case object([Member])
+
+  /// One member of an object: its key and its value. A struct rather than a `(String, JSON)`
+  /// tuple: an array of tuples is destroyed through the runtime's generic tuple code, some 300
+  /// instructions a member, and every reply is a tree of them.
+  package struct Member: Hashable, Sendable {
+    package var key: String
+    package var value: JSON
+
+    package init(_ key: String, _ value: JSON) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// An object of `members` written as `(key, value)` pairs, the way a literal reads best:
+  /// `.object([("ok", .bool(true))])`.
+  package static func object(_ members: [(String, JSON)]) -> JSON {
+    .object(members.map { Member($0.0, $0.1) })
+  }
+
+  /// `{}`.
+  package static let emptyObject = JSON.object([Member]())
 
   package static func == (lhs: JSON, rhs: JSON) -> Bool {
     switch (lhs, rhs) {
@@ -22,8 +44,7 @@ package enum JSON: Hashable, Sendable {
     case (.double(let a), .double(let b)): a == b
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)):
-      a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    case (.object(let a), .object(let b)): a == b
     default: false
     }
   }
@@ -51,9 +72,9 @@ package enum JSON: Hashable, Sendable {
     case .object(let members):
       hasher.combine(6)
       hasher.combine(members.count)
-      for (key, value) in members {
-        hasher.combine(key)
-        hasher.combine(value)
+      for member in members {
+        hasher.combine(member.key)
+        hasher.combine(member.value)
       }
     }
   }
@@ -61,7 +82,7 @@ package enum JSON: Hashable, Sendable {
   /// The member `key` of an object, or `nil`.
   package subscript(key: String) -> JSON? {
     guard case .object(let members) = self else { return nil }
-    return members.first(where: { $0.0 == key })?.1
+    return members.first(where: { $0.key == key })?.value
   }
 
   package var stringValue: String? {
@@ -84,7 +105,7 @@ package enum JSON: Hashable, Sendable {
     if case .array(let value) = self { value } else { nil }
   }
 
-  package var objectValue: [(String, JSON)]? {
+  package var objectValue: [Member]? {
     if case .object(let value) = self { value } else { nil }
   }
 }

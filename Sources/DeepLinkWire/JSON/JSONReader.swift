@@ -67,7 +67,7 @@ package struct JSONReader {
 
   mutating func object(depth: Int) throws(JSONError) -> JSON {
     index += 1
-    var members: [(String, JSON)] = []
+    var members: [JSON.Member] = []
     var keys: Set<String>?
     skipWhitespace()
     if try peek() == UInt8(ascii: "}") {
@@ -84,9 +84,9 @@ package struct JSONReader {
       // out and stored back shares its storage with the original while it is changed, and
       // each insertion copied the whole set (quadratic, and in debug builds it was).
       if members.count < 16 {
-        guard !members.contains(where: { $0.0 == key }) else { throw .duplicateKey(key) }
+        guard !members.contains(where: { $0.key == key }) else { throw .duplicateKey(key) }
       } else {
-        if keys == nil { keys = Set(members.map(\.0)) }
+        if keys == nil { keys = Set(members.map(\.key)) }
         guard keys!.insert(key).inserted else { throw .duplicateKey(key) }
       }
       skipWhitespace()
@@ -95,7 +95,7 @@ package struct JSONReader {
       // Room for the protocol's objects without growing (up to about eight members); an empty
       // object allocates nothing.
       if members.isEmpty { members.reserveCapacity(8) }
-      members.append((key, try value(depth: depth + 1)))
+      members.append(JSON.Member(key, try value(depth: depth + 1)))
       skipWhitespace()
       let byte = try peek()
       index += 1

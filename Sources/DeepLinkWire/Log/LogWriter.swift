@@ -50,7 +50,8 @@ package final class LogWriter: @unchecked Sendable {
     self.descriptor = descriptor
     self.prefix = prefix
     self.byteLimit = byteLimit
-    self.writesAtOnce = (try? FileStatus.of(FileDescriptor(rawValue: descriptor))).map(Self.neverWaits) ?? false
+    self.writesAtOnce =
+      (try? FileStatus.of(FileDescriptor(rawValue: descriptor))).map(Self.neverWaits) ?? false
     if writesAtOnce {
       done = true
     } else {

@@ -13,9 +13,9 @@ package struct Request: Hashable, Sendable {
 
   private init(_ operation: Operation, _ fields: [(String, JSON)] = []) {
     self.operation = operation
-    var members: [(String, JSON)] = [("op", .string(operation.rawValue))]
+    var members = [JSON.Member("op", .string(operation.rawValue))]
     members.reserveCapacity(fields.count + 1)
-    for field in fields { members.append(field) }
+    for (key, value) in fields { members.append(JSON.Member(key, value)) }
     self.line = JSON.object(members).serialized
   }
 

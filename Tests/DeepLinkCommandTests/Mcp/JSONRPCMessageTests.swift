@@ -31,7 +31,7 @@ struct JSONRPCMessageTests {
     Case(
       "a request with a string id and params",
       #"{"jsonrpc":"2.0","id":"a","method":"tools/list","params":{}}"#,
-      .request(id: .string("a"), method: "tools/list", params: .object([]))),
+      .request(id: .string("a"), method: "tools/list", params: .emptyObject)),
     Case(
       "a notification", #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
       .notification(method: "notifications/initialized", params: nil)),
@@ -67,7 +67,7 @@ struct JSONRPCMessageTests {
 
   @Test func responsesAreOneLineOfJSONRPC() {
     #expect(
-      JSONRPCMessage.response(id: .int(1), result: .object([])).serialized
+      JSONRPCMessage.response(id: .int(1), result: .emptyObject).serialized
         == #"{"jsonrpc":"2.0","id":1,"result":{}}"#)
     #expect(
       JSONRPCMessage.response(id: .null, error: .methodNotFound("x\ny")).serialized

@@ -47,7 +47,7 @@ struct McpSessionTests {
 
   @Test func beforeInitializeOnlyPingIsAnswered() throws {
     var session = McpSession(toolbox: McpToolbox(table: .builtIn, delivery: RecordingDelivery()))
-    #expect(try respond(&session, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)["result"] == .object([]))
+    #expect(try respond(&session, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)["result"] == .emptyObject)
     let list = try respond(&session, #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
     #expect(list["error"]?["code"] == .int(-32600))
     #expect(
@@ -121,7 +121,7 @@ struct McpSessionTests {
     let first = replies[0]
     #expect(first["id"] == .null)
     #expect(first["error"]?["code"] == .int(-32700))
-    #expect(replies[1]["result"] == .object([]))
+    #expect(replies[1]["result"] == .emptyObject)
   }
 
   @Test func paramsMustBeAnObject() throws {

@@ -17,14 +17,14 @@ final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
     return .applied(
       state: .object([
         ("path", .array([.object([("destination", .string(link.route.name))])])),
-        ("overrides", .object([])),
+        ("overrides", .emptyObject),
         ("screen", .string("screen of \(link.route.name)\n")),
       ]))
   }
 
   func state() throws(ClientFailure) -> JSON {
     if let failure { throw failure }
-    return .object([("path", .array([])), ("overrides", .object([])), ("screen", .string("root\n"))])
+    return .object([("path", .array([])), ("overrides", .emptyObject), ("screen", .string("root\n"))])
   }
 
   func screen() throws(ClientFailure) -> String {

@@ -44,7 +44,7 @@ struct ToolSchemaTests {
       #expect(description.hasPrefix(route.summary + ". " + (route.help.isEmpty ? "" : route.help + " ")))
       #expect(description.contains("\(table.scheme)://\(route.name)"))
       let schema = tool["inputSchema"]
-      #expect(schema?["properties"]?.objectValue?.map(\.0) ?? [] == route.parameters.map(\.name))
+      #expect(schema?["properties"]?.objectValue?.map(\.key) ?? [] == route.parameters.map(\.name))
       #expect(
         schema?["required"]?.arrayValue ?? []
           == route.parameters.filter(\.isRequired).map { .string($0.name) })

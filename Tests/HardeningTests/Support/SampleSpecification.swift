@@ -128,7 +128,7 @@ enum SampleSpecification {
   ]
 
   /// The root state, before any link: no screen pushed, no override.
-  static let root = JSON.object([("path", .array([])), ("overrides", .object([]))])
+  static let root = JSON.object([("path", .array([])), ("overrides", .emptyObject)])
 
   /// The canonical URL of a link to `route` with `values`: parameters in declaration order,
   /// those at their default left out, keys and values percent-encoded (RFC 3986: every byte
