@@ -42,17 +42,28 @@ extension SocketTests {
     }
 
     /// `afterSending` runs once the round's replies were sent: work there (waking the thread
-    /// that writes a log to a pipe) does not hold them up. Here it waits until the client has
-    /// read its reply, which it could not do if the reply came after it.
+    /// that writes a log to a pipe) does not hold them up. Here, in a round that answered a
+    /// line, it waits until the client has read the reply, which it could not do if the reply
+    /// came after it. (A round can also end with no line answered, a connection's read that
+    /// held no whole line; then there is nothing to wait for.)
     @Test func afterSendingRunsOnceTheRepliesAreSent() throws {
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
       let replyRead = DispatchSemaphore(value: 0)
+      let answered = Locked(0)
+      let waitedThrough = Locked(0)
       let calls = Locked(0)
       let server = try RunningServer.start(
         path: directory.file("app.sock"),
+        handler: { line in
+          answered.withLock { $0 += 1 }
+          return RunningServer.echo(line)
+        },
         afterSending: {
+          let count = answered.withLock { $0 }
+          guard count > waitedThrough.withLock({ $0 }) else { return }
           _ = replyRead.wait(timeout: .now() + 2 * Patience.seconds)
+          waitedThrough.withLock { $0 = count }
           calls.withLock { $0 += 1 }
         })
       defer { server.stop() }
