@@ -33,11 +33,12 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test docs format lint availability demo completions man install install-completions install-man bench bench-against fuzz fuzz-replay sanitize clean
+.PHONY: help build release test test-deps docs format lint availability demo completions man install install-completions install-man bench bench-against fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
 	@echo "make test         every test: unit, golden, end-to-end, real shells"
+	@echo "make test-deps    install what the tests need (Tests/test-tools.txt): apt packages, the MCP SDK"
 	@echo "make docs         the libraries' DocC catalogs, warnings as errors, into .build/docs/"
 	@echo "make demo         start the app model, drive it through every route, stop it"
 	@echo "make release      the optimized binaries that 'make install' installs"
@@ -77,10 +78,16 @@ bench-against:
 	BIN="$(RELEASE_BIN)" BASE_BIN="$$(cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" bench/against.sh
 
 # One build, warnings as errors, of everything the tests run (the products included), then the
-# tests on that build: `swift test` alone would build it again without the flag.
+# tests on that build: `swift test` alone would build it again without the flag. The run ends
+# with a summary of the tests skipped for want of a tool (scripts/test-summary.sh).
 test:
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test --skip-build
+	@$(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt; status=$${PIPESTATUS[0]}; \
+	  scripts/test-summary.sh .build/test-output.txt; exit $$status
+
+# What the tests need beyond the toolchain (Tests/test-tools.txt): Debian packages and the MCP SDK.
+test-deps:
+	scripts/test-deps.sh
 
 # The libraries' API reference: each library's DocC catalog (Sources/<Library>/<Library>.docc)
 # with its module's public symbols, which swift-symbolgraph-extract reads from the debug build

@@ -24,13 +24,19 @@ import Testing
     #expect(result.stdout == CompletionScript.text(for: shell, table: .builtIn))
   }
 
-  @Test(
-    "each script passes its shell's syntax check",
-    arguments: [
-      (CompletionShell.bash, ["bash", "-n"]), (.zsh, ["zsh", "-n"]), (.fish, ["fish", "--no-execute"]),
-      (.bash, ["shellcheck", "--shell=bash", "--severity=style"]),
-    ])
-  func syntax(_ shell: CompletionShell, _ checker: [String]) throws {
+  @Test("the bash script passes bash's syntax check")
+  func bashSyntax() throws { try Self.syntax(.bash, ["bash", "-n"]) }
+
+  @Test("the zsh script passes zsh's syntax check", .requires("zsh"))
+  func zshSyntax() throws { try Self.syntax(.zsh, ["zsh", "-n"]) }
+
+  @Test("the fish script passes fish's syntax check", .requires("fish"))
+  func fishSyntax() throws { try Self.syntax(.fish, ["fish", "--no-execute"]) }
+
+  @Test("the bash script passes shellcheck", .requires("shellcheck"))
+  func bashShellcheck() throws { try Self.syntax(.bash, ["shellcheck", "--shell=bash", "--severity=style"]) }
+
+  static func syntax(_ shell: CompletionShell, _ checker: [String]) throws {
     let result = try Command.run("/usr/bin/env", checker + [ShellDriver.script(shell)])
     #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
   }
@@ -39,8 +45,16 @@ import Testing
   /// completion looks them up: the kind of each name, the list of routes (and of commands),
   /// and the options of each route and command. The expectations come from the route table
   /// and the command list, not from the generator.
-  @Test("every route and command is where each script looks it up", arguments: CompletionShell.allCases)
-  func everyNameIsWhereItIsLookedUp(_ shell: CompletionShell) throws {
+  @Test("every route and command is where the bash script looks it up")
+  func bashLooksUpEveryName() throws { try Self.everyNameIsWhereItIsLookedUp(.bash) }
+
+  @Test("every route and command is where the zsh script looks it up", .requires("zsh"))
+  func zshLooksUpEveryName() throws { try Self.everyNameIsWhereItIsLookedUp(.zsh) }
+
+  @Test("every route and command is where the fish script looks it up", .requires("fish"))
+  func fishLooksUpEveryName() throws { try Self.everyNameIsWhereItIsLookedUp(.fish) }
+
+  static func everyNameIsWhereItIsLookedUp(_ shell: CompletionShell) throws {
     let routes = RouteTable.builtIn.routes
     let commands = BuiltInCommand.allCases
     let unknown = "no-such-route"
@@ -147,9 +161,10 @@ import Testing
 /// `make install-completions PREFIX=...` (the completion part of `make install`) puts each
 /// script where its shell finds it with no configuration but the prefix's data directory.
 @Suite struct InstallTests {
-  @Test func eachShellFindsTheInstalledScript() throws {
+  /// Installs the scripts into a fresh prefix, checks each is where `make` puts it, and returns
+  /// the prefix and the environment of a shell that uses it.
+  static func install() throws -> (prefix: TemporaryDirectory, environment: [String: String]) {
     let prefix = try TemporaryDirectory()
-    defer { prefix.remove() }
     let make = try Command.run(
       "/usr/bin/env",
       ["make", "-s", "-C", ShellDriver.repository.path, "install-completions", "PREFIX=" + prefix.path],
@@ -165,6 +180,13 @@ import Testing
       "XDG_DATA_DIRS": prefix.file("share") + ":/usr/share", "HOME": prefix.path,
       "PATH": Command.productsDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
     ]
+    return (prefix, environment)
+  }
+
+  @Test(.requires("make", "bash-completion"))
+  func bashFindsTheInstalledScript() throws {
+    let (prefix, environment) = try Self.install()
+    defer { prefix.remove() }
     // bash-completion loads completions/<command> from each XDG data directory on first use.
     let bash = try Command.run(
       "/usr/bin/env",
@@ -173,10 +195,22 @@ import Testing
         "source /usr/share/bash-completion/bash_completion; _completion_loader deeplink; complete -p deeplink",
       ], environment: environment)
     #expect(bash.stdout == "complete -F _deeplink deeplink\n", "\(bash)")
+  }
+
+  @Test(.requires("make", "fish"))
+  func fishFindsTheInstalledScript() throws {
+    let (prefix, environment) = try Self.install()
+    defer { prefix.remove() }
     // fish autoloads vendor_completions.d of each XDG data directory.
     let fish = try Command.run(
       "/usr/bin/env", ["fish", "-c", #"complete -C "deeplink completions ""#], environment: environment)
     #expect(fish.stdout.split(separator: "\n").sorted() == ["bash", "fish", "zsh"], "\(fish)")
+  }
+
+  @Test(.requires("make", "zsh"))
+  func zshFindsTheInstalledScript() throws {
+    let (prefix, environment) = try Self.install()
+    defer { prefix.remove() }
     // zsh: site-functions is on the default fpath of a zsh installed in the same prefix.
     let zsh = try Command.run(
       "/usr/bin/env",

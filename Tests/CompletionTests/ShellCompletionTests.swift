@@ -8,17 +8,40 @@ import Testing
   static let appBuilt = FileManager.default.isExecutableFile(atPath: Command.product("deeplink-app"))
 
   @Test(
-    "each shell offers what the table says", .enabled(if: appBuilt, "needs the built deeplink-app"),
-    arguments: CompletionCase.all, CompletionShell.allCases)
-  func offers(_ testCase: CompletionCase, _ shell: CompletionShell) throws {
-    try Self.check(testCase, in: shell)
+    "bash offers what the table says", .enabled(if: appBuilt, "needs the built deeplink-app"),
+    arguments: CompletionCase.all)
+  func bashOffers(_ testCase: CompletionCase) throws { try Self.check(testCase, in: .bash) }
+
+  @Test("zsh offers what the table says", .requires("zsh"), arguments: CompletionCase.all)
+  func zshOffers(_ testCase: CompletionCase) throws { try Self.check(testCase, in: .zsh) }
+
+  @Test("fish offers what the table says", .requires("fish"), arguments: CompletionCase.all)
+  func fishOffers(_ testCase: CompletionCase) throws { try Self.check(testCase, in: .fish) }
+
+  @Test(
+    "bash offers the same when the table comes from a routes file, asking deeplink",
+    .enabled(if: appBuilt, "needs the built deeplink-app"), arguments: CompletionCase.all)
+  func bashOffersWithARoutesFile(_ testCase: CompletionCase) throws {
+    try Self.withRoutesFile(testCase, in: .bash)
   }
 
   @Test(
-    "each shell offers the same when the table comes from a routes file, asking deeplink",
-    .enabled(if: appBuilt, "needs the built deeplink-app"),
-    arguments: CompletionCase.all, CompletionShell.allCases)
-  func offersWithARoutesFile(_ testCase: CompletionCase, _ shell: CompletionShell) throws {
+    "zsh offers the same when the table comes from a routes file, asking deeplink", .requires("zsh"),
+    arguments: CompletionCase.all)
+  func zshOffersWithARoutesFile(_ testCase: CompletionCase) throws {
+    try Self.withRoutesFile(testCase, in: .zsh)
+  }
+
+  @Test(
+    "fish offers the same when the table comes from a routes file, asking deeplink", .requires("fish"),
+    arguments: CompletionCase.all)
+  func fishOffersWithARoutesFile(_ testCase: CompletionCase) throws {
+    try Self.withRoutesFile(testCase, in: .fish)
+  }
+
+  /// Runs `testCase` in `shell` with the table exported by `deeplink routes --json` as the
+  /// routes file (`DEEPLINK_ROUTES`).
+  static func withRoutesFile(_ testCase: CompletionCase, in shell: CompletionShell) throws {
     let exported = try TemporaryDirectory()
     defer { exported.remove() }
     let file = exported.file("sample.routes.json")

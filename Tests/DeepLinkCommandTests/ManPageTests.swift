@@ -43,7 +43,7 @@ import Testing
     #expect(ManPage.escaped("a\\b --c — ›") == "a\\eb \\-\\-c \\[u2014] \\[u203A]")
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: "groff"), "groff is not installed"))
+  @Test(.requires("groff"))
   func groffRendersItWithoutAWarning() throws {
     let page = try TemporaryDirectory()
     defer { page.remove() }
@@ -55,7 +55,7 @@ import Testing
     #expect(groff.stderr == "")
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: "man", "make"), "man or make is not installed"))
+  @Test(.requires("man", "make"))
   func makeInstallPutsItWhereManFindsIt() throws {
     let prefix = try TemporaryDirectory()
     defer { prefix.remove() }

@@ -13,10 +13,6 @@ struct RoutesSchemaTests {
     .deletingLastPathComponent()
   static let schema = repository.appendingPathComponent("deeplink.routes.schema.json").path
 
-  static let validatorAvailable: Bool = {
-    (try? Command.run("/usr/bin/env", ["python3", "-c", "import jsonschema"]))?.status == 0
-  }()
-
   /// Faults only the loader can find: a schema cannot compare a default with a range or the
   /// choices, names across array items, or two numbers; JSON syntax is no schema's business.
   static let loaderOnly: Set<String> = [
@@ -76,7 +72,7 @@ struct RoutesSchemaTests {
 
   @Test(
     "the schema and the loader agree on the examples",
-    .enabled(if: validatorAvailable, "needs python3 with jsonschema (Debian: python3-jsonschema)"))
+    .requires("jsonschema"))
   func agree() throws {
     for document in Self.valid {
       #expect(throws: Never.self) { try RoutesFile.table(from: Array(document.utf8), file: "f.json") }

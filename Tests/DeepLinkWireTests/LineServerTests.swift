@@ -166,12 +166,7 @@ extension SocketTests {
     /// when `DEEPLINK_REQUIRE_ALL=1`, as in CI.
     static let systemPython = "/usr/bin/python3"
 
-    @Test(
-      .enabled(
-        if: ExternalTool.runs(
-          needing: getuid() == 0 && FileManager.default.isExecutableFile(atPath: systemPython)
-            && ExternalTool.path("setpriv") != nil),
-        "needs root, /usr/bin/python3 and setpriv"))
+    @Test(.requires("root", "system-python3", "setpriv"))
     func peerWithAnotherUIDIsRefused() throws {
       try #require(getuid() == 0, "needs root to run a client as another user")
       try #require(FileManager.default.isExecutableFile(atPath: Self.systemPython), "needs /usr/bin/python3")

@@ -8,7 +8,7 @@ import Testing
 /// after the acknowledgement, as MCP image content sized for a model.
 @Suite(
   "deeplink mcp --pictures",
-  .enabled(if: ExternalTool.runs(needing: "python3"), "the stand-ins draw with python3"))
+  .requires("python3"))
 struct McpPicturesTests {
   static let input =
     [

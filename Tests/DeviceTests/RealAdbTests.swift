@@ -7,11 +7,9 @@ import Testing
 /// port (`ANDROID_ADB_SERVER_PORT`) and stops it afterwards.
 @Suite("Real adb, no device", .serialized)
 struct RealAdbTests {
-  static let adb = ExternalTool.path("adb")
-
   /// The real client's output with no device: deeplink reads it as no device (69), and its
   /// `device '…' not found` as an unavailable device (69), never as success.
-  @Test(.enabled(if: ExternalTool.runs(needing: adb != nil), "needs Debian's adb (apt-get install adb)"))
+  @Test(.requires("adb"))
   func theRealAdbWithNoDeviceGives69() throws {
     let adb = try ExternalTool.require("adb")
     let world = try StandInDevices(tools: [])

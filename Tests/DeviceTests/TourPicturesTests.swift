@@ -9,7 +9,7 @@ import Testing
 /// and `--check` comparing pictures by their pixels. The stand-ins draw each screen
 /// (`STANDIN_RENDER`, StandIns/render-screen), so different screens give different pictures.
 @Suite(
-  "Tour pictures", .enabled(if: ExternalTool.runs(needing: "python3"), "the stand-ins draw with python3"))
+  "Tour pictures", .requires("python3"))
 struct TourPicturesTests {
   static let recipes = SimulatorAgentDeliveryTests.recipes
 

@@ -6,7 +6,7 @@ import Testing
 /// write: the seed's own Info.plist snippet, the seed's PlistBuddy strip, and builds of each kind.
 @Suite(
   "check-release: the debug scheme in release builds",
-  .enabled(if: ExternalTool.runs(needing: "python3"), "needs python3 (plistlib, zipfile)"))
+  .requires("python3"))
 struct CheckReleaseCommandTests {
   /// The seed's "Step 1: Add scheme to Info.plist", in a whole Info.plist.
   static let seedSnippet = """

@@ -20,7 +20,7 @@ struct CiRecipeTests {
     return String(guide[begin.upperBound..<end.lowerBound])
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: "jq", "env"), "needs jq (.ci/run installs it)"))
+  @Test(.requires("jq"))
   func theRecipeRunsAndLeavesNothingBehind() throws {
     let work = try TemporaryDirectory()
     defer { work.remove() }

@@ -10,7 +10,7 @@ import Testing
 /// without it these tests are skipped, never passed (and fail under `DEEPLINK_REQUIRE_ALL=1`).
 @Suite(
   "deeplink mcp driven by the official MCP Python SDK",
-  .enabled(if: ExternalTool.runs(needing: McpSDK.python != nil), McpSDK.missing))
+  .requires("mcp-sdk"))
 struct McpSdkTests {
   /// A scenario: good calls, wrong ones, reading, a raw URL, an unknown tool.
   static let calls: [(tool: String, arguments: String)] = [
@@ -132,20 +132,7 @@ struct McpSdkTests {
 enum McpSDK {
   /// `DEEPLINK_MCP_PYTHON`, else the interpreter of `.build/mcp-venv` (scripts/mcp-venv.sh),
   /// if it can import the SDK.
-  static let python: String? = {
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let candidate =
-      ProcessInfo.processInfo.environment["DEEPLINK_MCP_PYTHON"]
-      ?? package.appendingPathComponent(".build/mcp-venv/bin/python").path
-    guard FileManager.default.isExecutableFile(atPath: candidate),
-      (try? Command.run(candidate, ["-c", "import mcp.client.client, jsonschema"]))?.status == 0
-    else { return nil }
-    return candidate
-  }()
-
-  static let missing: Comment =
-    "the MCP Python SDK is not installed: run scripts/mcp-venv.sh (as .ci/run does), or set DEEPLINK_MCP_PYTHON"
+  static let python = TestTool.mcpPython()
 
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("McpSDK/session.py").path
@@ -156,7 +143,7 @@ enum McpSDK {
   {
     let list =
       "[" + calls.map { #"{"tool":"\#($0.tool)","arguments":\#($0.arguments)}"# }.joined(separator: ",") + "]"
-    guard let python else { throw SessionFailed(reason: missing.rawValue) }
+    guard let python else { throw SessionFailed(reason: TestTool.skipComment(missing: [.named("mcp-sdk")])) }
     let result = try Command.run(
       python, [script, Command.product("deeplink"), app.socket, mode, list])
     guard result.status == 0 else { throw SessionFailed(reason: "the SDK session failed:\n\(result)") }

@@ -42,7 +42,7 @@ struct OutputSafetyTests {
 
   /// A server that echoes lines back (socat with cat) is not a deeplink-app: its reply is an
   /// internal error (70) naming the problem, not a rejected link (65) nor a success.
-  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
+  @Test(.requires("socat"))
   func aPeerThatIsNotADeeplinkAppIsNotBelieved() throws {
     let socat = try ExternalTool.require("socat")
     let directory = try TemporaryDirectory()

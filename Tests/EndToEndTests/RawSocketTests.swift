@@ -16,7 +16,7 @@ struct RawSocketTests {
     return result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
+  @Test(.requires("socat"))
   func aBareURLLineAppliesTheLink() throws {
     try withApp { app in
       let lines = try Self.socat("debug://recipe?id=42\n", socket: app.socket)
@@ -30,7 +30,7 @@ struct RawSocketTests {
     }
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: "nc"), "needs nc (netcat-openbsd)"))
+  @Test(.requires("nc"))
   func aJSONStateRequestWithNetcat() throws {
     try withApp { app in
       #expect(try app.deeplink("login-error").status == 0)
@@ -49,7 +49,7 @@ struct RawSocketTests {
   /// A last line without its newline (`printf` instead of `echo`, or a client killed while
   /// writing) is answered with `bad-request` and not applied: it may be cut short, and a link
   /// cut short can be another link (`id=42` cut to `id=4`). It used to get no answer at all.
-  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
+  @Test(.requires("socat"))
   func aLastLineWithoutANewlineIsAnsweredAndNotApplied() throws {
     try withApp { app in
       let lines = try Self.socat("debug://settings\ndebug://recipe?id=4", socket: app.socket)
@@ -69,7 +69,7 @@ struct RawSocketTests {
   }
 
   /// Garbage gets an error reply and the connection and the app go on serving.
-  @Test(.enabled(if: ExternalTool.runs(needing: "socat"), "needs socat"))
+  @Test(.requires("socat"))
   func garbageGetsAJSONErrorAndTheAppKeepsServing() throws {
     try withApp { app in
       let input =

@@ -140,9 +140,7 @@ struct SimulatorAgentTests {
   /// `/tmp` lets anyone try): the agent refuses to serve there, as it refuses any unsafe
   /// directory. Run as a spare uid, whose `/tmp/deeplink-<uid>` root gives to another.
   @Test(
-    .enabled(
-      if: ExternalTool.runs(needing: getuid() == 0 && ExternalTool.path("setpriv") != nil),
-      "needs root and setpriv"))
+    .requires("root", "setpriv"))
   func anotherUsersDirectoryAtTheComputedPathIsRefused() throws {
     try #require(getuid() == 0, "needs root to act as two users")
     let uid = UInt32.random(in: 40_000..<50_000)

@@ -284,7 +284,7 @@ struct TourCommandTests {
 /// Progress on a terminal: `script` (util-linux) runs `deeplink tour` with a pseudo-terminal as
 /// its stdout and stderr, as a shell in a terminal would.
 @Suite(
-  "deeplink tour on a terminal", .enabled(if: ExternalTool.runs(needing: "script"), "script is not installed")
+  "deeplink tour on a terminal", .requires("script")
 )
 struct TourProgressTests {
   static func onATerminal(_ command: [String]) throws -> CommandResult {

@@ -9,7 +9,7 @@ import Testing
 /// (`--headless`, `--dump-dom`, `--screenshot`, `--log-net-log`).
 @Suite(
   "tour page in Chromium", .serialized,
-  .enabled(if: ExternalTool.runs(needing: "chromium"), "chromium is not installed"))
+  .requires("chromium"))
 struct TourPageBrowserTests {
   /// A tour of every route, recorded from a fresh app: the page and its directory.
   static func recordTour(in directory: TemporaryDirectory) throws -> String {

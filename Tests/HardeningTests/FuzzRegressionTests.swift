@@ -84,11 +84,12 @@ import Testing
   /// `.gitignore` hides none of the files `Fuzz/README.md` says to commit, also on a
   /// case-insensitive file system (macOS), where `fuzz/` and `Fuzz/` are one folder.
   @Test(
+    .requires("git"),
     .enabled(
       if: ExternalTool.runs(
-        needing: ExternalTool.path("git") != nil
-          && FileManager.default.fileExists(atPath: fuzzFolder.deletingLastPathComponent().path + "/.git")),
-      "needs git and a git checkout"))
+        needing: FileManager.default.fileExists(atPath: fuzzFolder.deletingLastPathComponent().path + "/.git")
+      ),
+      "needs a git checkout"))
   func keptFuzzInputsAreNotIgnoredByGit() throws {
     let paths = [
       "Fuzz/regressions/wire/crash-0123abcd", "Fuzz/regressions/arguments/leak-1", "Fuzz/corpus/wire/seed-99",

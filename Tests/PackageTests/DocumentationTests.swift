@@ -6,9 +6,7 @@ import Testing
 /// from the modules this test run was built with, the same data DocC renders, so a public
 /// declaration added without a comment fails here by name, file and line.
 @Suite(
-  .enabled(
-    if: ExternalTool.runs(needing: "swift-symbolgraph-extract"),
-    "swift-symbolgraph-extract ships with the Swift toolchain"))
+  .requires("swift-symbolgraph-extract"))
 struct DocumentationTests {
   /// The library products of Package.swift.
   static let libraries = ["DeepLinkRoutes", "DeepLinkAgent", "DeepLinkCommand"]

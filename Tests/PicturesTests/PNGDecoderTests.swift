@@ -4,7 +4,7 @@ import Testing
 
 /// The decoder against files Python wrote: every colour type and depth, every filter, and the
 /// samples Python says they hold.
-@Suite(.enabled(if: ExternalTool.runs(needing: PythonPNG.available), "needs python3"))
+@Suite(.requires("python3"))
 struct PNGDecoderTests {
   struct Encoding: CustomTestStringConvertible, Sendable {
     let name: String

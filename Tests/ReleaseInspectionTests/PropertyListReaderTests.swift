@@ -27,19 +27,19 @@ struct PropertyListReaderTests {
     #expect(InfoPlistURLScheme.all(in: plist).map(\.scheme) == ["recipes", "débug"])
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: IndependentWriters.hasPython), "needs python3"))
+  @Test(.requires("python3"))
   func readsWhatPlistlibWritesAsXML() throws {
     Self.checkSample(try PropertyList.read(try IndependentWriters.plist(Self.sample)))
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: IndependentWriters.hasPython), "needs python3"))
+  @Test(.requires("python3"))
   func readsWhatPlistlibWritesAsBinary() throws {
     let bytes = try IndependentWriters.plist(Self.sample, binary: true)
     #expect(BinaryPropertyListReader.isBinary(bytes))
     Self.checkSample(try PropertyList.read(bytes))
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: "python3", "plutil"), "needs python3 and plutil"))
+  @Test(.requires("python3", "plutil"))
   func readsWhatPlutilConvertsToBinary() throws {
     let bytes = try IndependentWriters.plutilBinary(try IndependentWriters.plist(Self.sample))
     #expect(BinaryPropertyListReader.isBinary(bytes))
@@ -211,7 +211,7 @@ struct PropertyListReaderTests {
     }
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: IndependentWriters.hasPython), "needs python3"))
+  @Test(.requires("python3"))
   func everyTruncationOfABinaryPlistIsAnErrorOrAValue() throws {
     let bytes = try IndependentWriters.plist(Self.sample, binary: true)
     for length in 0..<bytes.count {

@@ -6,7 +6,7 @@ import ZlibInflate
 
 /// Zip archives written by Python's zipfile, stored and deflated, then broken ones.
 @Suite(
-  "Zip archives", .enabled(if: ExternalTool.runs(needing: IndependentWriters.hasPython), "needs python3"))
+  "Zip archives", .requires("python3"))
 struct ZipArchiveTests {
   static let entries =
     "[('Payload/Recipes.app/Info.plist', plistlib.dumps({'a': 'b' * 3000}), True), "
@@ -103,7 +103,7 @@ struct ZipArchiveTests {
 /// The shared inflate wrapper, on streams Python's zlib writes.
 @Suite(
   "Inflating with the system zlib",
-  .enabled(if: ExternalTool.runs(needing: IndependentWriters.hasPython), "needs python3"))
+  .requires("python3"))
 struct InflaterTests {
   @Test func inflatesZlibAndRawStreams() throws {
     let text = Array(String(repeating: "deeplink ", count: 500).utf8)

@@ -7,8 +7,6 @@ import TestSupport
 /// gives the samples a reader must find (RGBA, 16-bit scale), computed from the pattern, not
 /// from the file.
 enum PythonPNG {
-  static let available = ExternalTool.path("python3") != nil
-
   /// A written file and the samples it holds.
   struct Written {
     let png: [UInt8]

@@ -5,8 +5,6 @@ import TestSupport
 /// `zipfile`, and the toolchain's `plutil`. A test needing one records itself as skipped
 /// where it is missing (``ExternalTool``).
 enum IndependentWriters {
-  static let hasPython = ExternalTool.path("python3") != nil
-  static let hasPlutil = ExternalTool.path("plutil") != nil
 
   /// Runs a Python 3 script with `arguments` (`sys.argv[1:]`) and returns its stdout's bytes,
   /// base64 in transit.
