@@ -78,12 +78,12 @@ bench-against:
 	BIN="$(RELEASE_BIN)" BASE_BIN="$$(cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" bench/against.sh
 
 # One build, warnings as errors, of everything the tests run (the products included), then the
-# tests on that build: `swift test` alone would build it again without the flag. The run ends
-# with a summary of the tests skipped for want of a tool (scripts/test-summary.sh).
+# tests on that build, one process per test target, several at once (scripts/run-tests.sh says
+# why), ending with a summary of the tests skipped for want of a tool. `swift test` runs the
+# same tests in one process; TEST_FILTER=REGEX runs the matching ones.
 test:
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	@$(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt; status=$${PIPESTATUS[0]}; \
-	  scripts/test-summary.sh .build/test-output.txt; exit $$status
+	@scripts/run-tests.sh "$$($(SWIFT) build --show-bin-path)"
 
 # What the tests need beyond the toolchain (Tests/test-tools.txt): Debian packages and the MCP SDK.
 test-deps:
@@ -149,8 +149,10 @@ fuzz-replay:
 	done
 
 sanitize:
-	$(SANITIZE_ENV) ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_FLAGS)
-	$(SANITIZE_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(SANITIZE_FLAGS)
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan $(SANITIZE_FLAGS)
+	$(SANITIZE_ENV) ASAN_OPTIONS=detect_leaks=0 scripts/run-tests.sh "$$($(SWIFT) build --sanitize=address --scratch-path .build/asan --show-bin-path)"
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan $(SANITIZE_FLAGS)
+	$(SANITIZE_ENV) scripts/run-tests.sh "$$($(SWIFT) build --sanitize=thread --scratch-path .build/tsan --show-bin-path)"
 
 format:
 	$(SWIFT) format -i -r Sources Tests Fuzz Package.swift

@@ -12,10 +12,11 @@ let skipReleaseBuilds = ProcessInfo.processInfo.environment["DEEPLINK_SKIP_RELEA
 /// with `-DDEEPLINK_DEBUG_LINKS`, accept them.
 ///
 /// Each flavour builds into its own scratch path under `.build/`, so the debug build the
-/// other tests use is left alone; after the first run both are incremental no-ops. Set
+/// other tests use is left alone, and the two build at once; after the first run both are
+/// incremental no-ops. Set
 /// `DEEPLINK_SKIP_RELEASE_BUILDS=1` to skip (the sanitizer runs do: they check our code, not
 /// the build configuration).
-@Suite(.serialized, .disabled(if: skipReleaseBuilds, "DEEPLINK_SKIP_RELEASE_BUILDS=1"))
+@Suite(.disabled(if: skipReleaseBuilds, "DEEPLINK_SKIP_RELEASE_BUILDS=1"))
 struct ShippingBuildTests {
 
   static let packageRoot = URL(fileURLWithPath: #filePath)

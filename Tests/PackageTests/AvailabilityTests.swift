@@ -17,7 +17,7 @@ private let isX86_64Linux: Bool = {
 /// which carry every standard-library declaration's Apple availability. Nothing is compiled
 /// for, or run on, an Apple platform (docs/your-own-app.md, "Platforms").
 @Suite(
-  .serialized,
+  .serialized, .disabled(if: PackageBuild.skipped, "DEEPLINK_SKIP_PACKAGE_BUILDS=1"),
   .enabled(
     if: ExternalTool.runs(needing: isX86_64Linux),
     "the stand-in SDK is made of x86_64 Linux interfaces and headers"))
