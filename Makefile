@@ -23,6 +23,8 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # A real run: long enough to find a bug as deep as the one kept in Fuzz/regressions/arguments
 # (docs/security.md, "How long to fuzz"); CI runs 20 seconds a target.
 FUZZ_SECONDS ?= 300
+# Targets fuzzed at once: each libFuzzer run keeps one core busy.
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_TARGETS := route-parser arguments wire xml-plist binary-plist zip android-manifest png routes-file mcp
 FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fuzzer \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
@@ -119,19 +121,7 @@ fuzz:
 	  $(FUZZ_BUILD) --product fuzz-$$target 2>&1 | grep -v '^\[' || exit 1; \
 	done
 	@bin=$$($(FUZZ_BUILD) --show-bin-path); \
-	for target in $(FUZZ_TARGETS); do \
-	  echo "== fuzz-$$target for $(FUZZ_SECONDS) s (seeds: Fuzz/corpus/$$target, Fuzz/regressions/$$target)"; \
-	  mkdir -p .build/fuzz-corpus/$$target .build/fuzz-artifacts/$$target Fuzz/regressions/$$target; \
-	  log=.build/fuzz-artifacts/$$target/last-run.log; \
-	  SWIFT_BACKTRACE=enable=no "$$bin/fuzz-$$target" -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    -dict=Fuzz/dictionaries/$$target.dict \
-	    -artifact_prefix=.build/fuzz-artifacts/$$target/ .build/fuzz-corpus/$$target \
-	    Fuzz/corpus/$$target Fuzz/regressions/$$target >$$log 2>&1; status=$$?; \
-	  grep -E '^(stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|Done)' $$log; \
-	  if [ $$status -ne 0 ]; then tail -40 $$log; \
-	    echo "fuzz-$$target failed: the input is in .build/fuzz-artifacts/$$target/;"; \
-	    echo "keep it in Fuzz/regressions/$$target/, fix the bug, and run make test"; exit 1; fi; \
-	done
+	printf '%s\n' $(FUZZ_TARGETS) | xargs -P $(FUZZ_JOBS) -I{} scripts/fuzz-target.sh "$$bin" $(FUZZ_SECONDS) {}
 
 # Every kept input (Fuzz/corpus and Fuzz/regressions), each run once by the fuzz build (with
 # AddressSanitizer): libFuzzer given files, not folders, runs them and exits.

@@ -3,7 +3,8 @@ package enum BuildConfiguration {
   /// Whether this build accepts `debug://` links: debug builds do, as do the optimized
   /// binaries `make release` / `make install` build with `-DDEEPLINK_DEBUG_LINKS` (an
   /// internal configuration). A plain `swift build -c release` — the shipping
-  /// configuration — does not: the seed's Pattern 4, debug links only in debug builds.
+  /// configuration — does not: debug links exist only in builds made for debugging, never in
+  /// what ships.
   package static var debugLinksEnabled: Bool {
     #if DEBUG || DEEPLINK_DEBUG_LINKS
       true

@@ -9,7 +9,7 @@ enum RequestError: Error, Equatable {
   case badRequest(String)
   /// The request's deadline passed before the app got to it; nothing was applied.
   case expired(lateByMilliseconds: Int)
-  /// A release build: debug links are compiled out (the seed's Pattern 4).
+  /// A release build: debug links are compiled out, so that no shipped app opens them.
   case debugLinksDisabled(scheme: String)
   /// The app's handler refused the link (``LinkRefusal``); nothing was applied.
   case refused(String)

@@ -7,9 +7,9 @@ import Testing
 /// Set in the sanitizer runs, which check our code rather than build configurations.
 let skipReleaseBuilds = ProcessInfo.processInfo.environment["DEEPLINK_SKIP_RELEASE_BUILDS"] == "1"
 
-/// The seed's Pattern 4 on real optimized binaries: a plain `swift build -c release` (the
-/// shipping configuration) refuses `debug://` links; the binaries `make install` installs, built
-/// with `-DDEEPLINK_DEBUG_LINKS`, accept them.
+/// Debug links exist only in builds made for debugging, checked on real optimized binaries: a
+/// plain `swift build -c release` (the shipping configuration) refuses `debug://` links; the
+/// binaries `make install` installs, built with `-DDEEPLINK_DEBUG_LINKS`, accept them.
 ///
 /// Each flavour builds into its own scratch path under `.build/`, so the debug build the
 /// other tests use is left alone, and the two build at once; after the first run both are

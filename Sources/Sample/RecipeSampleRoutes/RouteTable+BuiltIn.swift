@@ -1,7 +1,7 @@
 public import DeepLinkRoutes
 
 extension RouteTable {
-  /// The sample recipe app's links: every route of the seed, plus favorites. The table of
+  /// The sample recipe app's links: its screens and debug states, favorites among them. The table of
   /// `deeplink` and `deeplink-app`.
   ///
   /// Add a route here and it becomes a URL, a `deeplink` subcommand with help and

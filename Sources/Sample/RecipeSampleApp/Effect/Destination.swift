@@ -1,4 +1,5 @@
-/// A screen the app can push on its navigation stack: the seed's `Destination`.
+/// A screen the app can push on its navigation stack, as a SwiftUI app's `NavigationPath` holds
+/// its `Destination` values.
 ///
 /// The root (home) screen is not a destination; it is what an empty stack shows.
 public enum Destination: String, Hashable, Sendable, CaseIterable {

@@ -2,8 +2,9 @@ public import DeepLinkRoutes
 
 /// The debug overrides in force: states a real app reaches only through failures or empty data.
 ///
-/// The seed keeps these in `UserDefaults` (`debug_emptyRecipeList`, `debug_networkError`);
-/// here they are part of the state a link describes, so none survives into the next link.
+/// A SwiftUI app would keep these in `UserDefaults` (`debug_emptyRecipeList`,
+/// `debug_networkError`), where one outlives the link that set it; here they are part of the
+/// state a link describes, so none survives into the next link.
 public struct Overrides: Hashable, Sendable {
   /// The recipe list shows its empty state.
   public var emptyRecipeList: Bool
