@@ -1,0 +1,365 @@
+#!/usr/bin/env bash
+# Compiles every target under Sources/ (the libraries and both executables) for the Apple
+# platforms Package.swift declares, against Apple's own C headers, so that the
+# `#elseif canImport(Darwin)` branches are compiled as a Mac compiles them; then checks that every
+# C function the objects call is one libSystem exports.
+#
+# On Linux there is no Apple SDK, so this builds a stand-in one:
+# - Apple's libc headers and libSystem's symbol list (libSystem.tbd), from PyPI's `ziglang`
+#   wheel (a pinned version, fetched once with pip into the cache; the headers come from
+#   Apple's SDK 27.0), exposed as one `Darwin` clang module (the real SDK has submodules);
+# - a `Darwin` Swift overlay declaring what the real one adds over the headers and our code
+#   may use (`errno`, `stdin`/`stdout`/`stderr`, `SIG_DFL`/`SIG_IGN`, the non-variadic `open`,
+#   `openat`, `fcntl` and `ioctl`, `environ`, the `mode_t` constants, `fork` unavailable):
+#   declarations only, as in the real overlay's interface (swift/stdlib/public/Platform/Platform.swift);
+# - an API-notes rename of the `_CLOCK_*` constants: the headers say
+#   `#define CLOCK_MONOTONIC _CLOCK_MONOTONIC`, a macro Swift cannot import;
+# - the toolchain's own standard-library interfaces (Swift, _Concurrency, _StringProcessing,
+#   Synchronization), which carry every declaration's Apple availability, retargeted to the Apple
+#   triples: `-target` rewritten; `@backDeployed(before:)` dropped (the Linux interfaces omit the
+#   bodies such declarations need; their `@available` introduction stays, so a back-deployed API
+#   is judged by when it was introduced, never more leniently); Synchronization's one call to a
+#   Linux-only shim replaced by 0; the two x86 `long double` shims the Float80 code of the
+#   x86_64 interface calls declared as stubs (never run: nothing here is linked).
+# Swift targets are type-checked and compiled to arm64 Mach-O objects with this toolchain's
+# swiftc (warnings are errors), C targets with its clang; both platforms at once. A use of an API
+# newer than the deployment target outside `if #available`, or of a Linux-only call, is the
+# compiler's error naming file:line.
+# What it cannot prove: nothing is linked with ld64 or run; the headers are SDK 27.0's, newer
+# than some users' Xcode (a constant with no availability marking passes here and may be missing
+# there); iOS uses the same headers, with their iOS availability markings, and the symbols are
+# checked against macOS's libSystem; Objective-C interop is off (the Linux interfaces have none).
+#
+# On a Mac, the same checks use the real SDKs: `swift build` for each triple, xcrun's SDK paths.
+#
+# usage: scripts/check-darwin.sh [--self-test] [PACKAGE_ROOT]
+#   --self-test  compile a small probe package whose Darwin branch calls Linux-only API
+#                (accept4, SOCK_CLOEXEC, pipe2, st_mtim, fork) and uses API newer than the
+#                deployment target, guarded and not: passes only when each unguarded use fails,
+#                named by file:line, for both platforms, and no guarded one does.
+#   DEEPLINK_DARWIN_CACHE: where the wheel, the stand-in SDK and its module cache live (default
+#   PACKAGE_ROOT/.build/darwin; the first run builds the standard library from its interfaces,
+#   about a minute of CPU per platform).
+# Exit status: 0 when every target compiles for every platform and calls only libSystem,
+# 1 when one does not (the compiler's errors on stderr), 2 on a usage or setup problem.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+self_test=0
+if [ "${1:-}" = --self-test ]; then
+  self_test=1
+  shift
+fi
+root=$(cd "${1:-$here}" && pwd)
+fail_setup() {
+  echo "check-darwin: $*" >&2
+  exit 2
+}
+
+# The pinned wheel: its version and the sha256 of its manylinux x86_64 file (the headers are
+# the same in every platform's wheel; this one is fetched on any machine).
+zig_version=0.17.1
+zig_wheel_sha256=ea6cc5d87b033cf0aedfbc8f9549a908cae6c50ac31f1698188fa48a74524b54
+
+cache="${DEEPLINK_DARWIN_CACHE:-$root/.build/darwin}"
+mkdir -p "$cache"
+cache=$(cd "$cache" && pwd)
+
+# --- On a Mac: the real SDKs (never run on the machines this is built on) ---------------------
+if [ "$(uname -s)" = Darwin ]; then
+  [ $self_test -eq 0 ] || fail_setup "--self-test is for the stand-in SDK (Linux); on a Mac the real compiler is the test"
+  status=0
+  for sdk_name in macosx iphonesimulator; do
+    sdk_path=$(xcrun --sdk "$sdk_name" --show-sdk-path) || fail_setup "xcrun finds no $sdk_name SDK"
+    case $sdk_name in
+      macosx) triple=arm64-apple-macosx13.0 ;;
+      iphonesimulator) triple=arm64-apple-ios16.0-simulator ;;
+    esac
+    swift build --package-path "$root" --scratch-path "$cache/$sdk_name" --sdk "$sdk_path" --triple "$triple" \
+      -Xswiftc -warnings-as-errors || status=1
+  done
+  exit $status
+fi
+
+swiftc=$(command -v swiftc) || fail_setup "swiftc is not on PATH"
+toolchain=$(cd "$(dirname "$(readlink -f "$swiftc")")/.." && pwd)
+linux="$toolchain/lib/swift/linux"
+clang="$toolchain/bin/clang"
+nm="$toolchain/bin/llvm-nm"
+[ -f "$linux/Swift.swiftmodule/x86_64-unknown-linux-gnu.swiftinterface" ] ||
+  fail_setup "no x86_64 Linux Swift.swiftinterface under $linux"
+[ -x "$clang" ] && [ -x "$nm" ] || fail_setup "the toolchain has no clang or llvm-nm beside $swiftc"
+
+version=$("$swiftc" --version 2>/dev/null | head -1 | tr -c 'A-Za-z0-9.\n' _)
+sdk="$cache/sdk-$zig_version-$version"
+
+# Apple's headers and libSystem's symbols, from the wheel (fetched once).
+fetch_headers() {
+  local wheel
+  wheel=$(find "$cache/wheel" -name "ziglang-$zig_version-*manylinux_2_12_x86_64*.whl" 2>/dev/null | head -1)
+  if [ -z "$wheel" ]; then
+    command -v python3 >/dev/null || fail_setup "python3 (with pip) is needed to fetch Apple's headers"
+    echo "check-darwin: fetching Apple's headers: pip download ziglang==$zig_version (about 100 MB, once)" >&2
+    python3 -m pip download --quiet --no-deps --only-binary=:all: --platform manylinux_2_12_x86_64 \
+      --python-version 3 -d "$cache/wheel" "ziglang==$zig_version" >&2 ||
+      fail_setup "pip could not fetch ziglang==$zig_version from PyPI"
+    wheel=$(find "$cache/wheel" -name "ziglang-$zig_version-*manylinux_2_12_x86_64*.whl" | head -1)
+  fi
+  [ "$(sha256sum "$wheel" | cut -d' ' -f1)" = "$zig_wheel_sha256" ] ||
+    fail_setup "$wheel is not the wheel this script pins (sha256 differs); remove it and run again"
+  rm -rf "$sdk/zig"
+  mkdir -p "$sdk/zig"
+  (cd "$sdk/zig" && unzip -q "$wheel" 'ziglang/lib/libc/include/any-darwin-any/*' 'ziglang/lib/libc/darwin/*') ||
+    fail_setup "could not unpack Apple's headers from $wheel"
+}
+
+# usr/include: the headers, one `Darwin` module over them, and the API notes.
+make_include() {
+  local include="$sdk/sysroot/usr/include"
+  rm -rf "$sdk/sysroot"
+  mkdir -p "$sdk/sysroot/usr"
+  mv "$sdk/zig/ziglang/lib/libc/include/any-darwin-any" "$include"
+  # No SDKSettings.json: with an SDK version of 15 or later clang wants the SDK's own split of
+  # the headers into modules (the builtin headers' modules include_next the SDK's), which one
+  # umbrella module cannot give; without one, clang treats the headers as an older SDK's.
+  cp "$sdk/zig/ziglang/lib/libc/darwin/libSystem.tbd" "$sdk/libSystem.tbd"
+  rm -rf "$sdk/zig"
+  cat >"$include/module.modulemap" <<'EOF'
+module Darwin [system] [extern_c] {
+  header "DarwinUmbrella.h"
+  export *
+}
+EOF
+  local header
+  for header in assert ctype dirent dlfcn errno fcntl fnmatch glob grp inttypes libgen limits \
+    locale math netdb poll pthread pwd sched signal spawn stdio stdlib string strings termios \
+    time unistd utime wchar sys/event sys/file sys/ioctl sys/mman sys/param sys/resource \
+    sys/select sys/socket sys/stat sys/sysctl sys/time sys/types sys/uio sys/un sys/utsname \
+    sys/wait netinet/in netinet/tcp arpa/inet mach/mach_time libproc; do
+    printf '#include <%s.h>\n' "$header"
+  done >"$include/DarwinUmbrella.h"
+  {
+    echo "Name: Darwin"
+    echo "Enumerators:"
+    sed -n 's/^#define \(CLOCK_[A-Z_]*\) \(_CLOCK_[A-Z_]*\)$/- Name: \2\n  SwiftName: \1/p' "$include/_time.h"
+  } >"$include/Darwin.apinotes"
+  grep -q "SwiftName: CLOCK_MONOTONIC$" "$include/Darwin.apinotes" ||
+    fail_setup "no #define CLOCK_MONOTONIC _CLOCK_MONOTONIC in $include/_time.h"
+}
+
+# The `Darwin` Swift overlay: what the real one adds over the headers, as declarations.
+darwin_overlay() {
+  cat <<EOF
+// swift-interface-format-version: 1.0
+// swift-module-flags: -target $1 -disable-objc-interop -enable-library-evolution -swift-version 5 -module-name Darwin
+import Swift
+@_exported import Darwin
+public var errno: Swift.Int32 { get set }
+public var stdin: Swift.UnsafeMutablePointer<Darwin.FILE> { get set }
+public var stdout: Swift.UnsafeMutablePointer<Darwin.FILE> { get set }
+public var stderr: Swift.UnsafeMutablePointer<Darwin.FILE> { get set }
+public func open(_ path: Swift.UnsafePointer<Swift.CChar>, _ oflag: Swift.Int32) -> Swift.Int32
+public func open(_ path: Swift.UnsafePointer<Swift.CChar>, _ oflag: Swift.Int32, _ mode: Darwin.mode_t) -> Swift.Int32
+public func openat(_ fd: Swift.Int32, _ path: Swift.UnsafePointer<Swift.CChar>, _ oflag: Swift.Int32) -> Swift.Int32
+public func openat(_ fd: Swift.Int32, _ path: Swift.UnsafePointer<Swift.CChar>, _ oflag: Swift.Int32, _ mode: Darwin.mode_t) -> Swift.Int32
+public func fcntl(_ fd: Swift.Int32, _ cmd: Swift.Int32) -> Swift.Int32
+public func fcntl(_ fd: Swift.Int32, _ cmd: Swift.Int32, _ value: Swift.Int32) -> Swift.Int32
+public func fcntl(_ fd: Swift.Int32, _ cmd: Swift.Int32, _ ptr: Swift.UnsafeMutableRawPointer) -> Swift.Int32
+public func ioctl(_ fd: Swift.CInt, _ request: Swift.UInt, _ value: Swift.CInt) -> Swift.CInt
+public func ioctl(_ fd: Swift.CInt, _ request: Swift.UInt, _ ptr: Swift.UnsafeMutableRawPointer) -> Swift.CInt
+public func ioctl(_ fd: Swift.CInt, _ request: Swift.UInt) -> Swift.CInt
+@available(*, unavailable, message: "Please use threads or posix_spawn*()")
+public func fork() -> Swift.Int32
+@available(*, unavailable, message: "Please use threads or posix_spawn*()")
+public func vfork() -> Swift.Int32
+public var SIG_DFL: Darwin.sig_t? { get }
+public var SIG_IGN: Darwin.sig_t { get }
+public var SIG_ERR: Darwin.sig_t { get }
+public var SIG_HOLD: Darwin.sig_t { get }
+public var environ: Swift.UnsafeMutablePointer<Swift.UnsafeMutablePointer<Swift.CChar>?> { get }
+EOF
+  local name
+  for name in IFMT IFIFO IFCHR IFDIR IFBLK IFREG IFLNK IFSOCK IFWHT IRWXU IRUSR IWUSR IXUSR IRWXG \
+    IRGRP IWGRP IXGRP IRWXO IROTH IWOTH IXOTH ISUID ISGID ISVTX ISTXT IREAD IWRITE IEXEC; do
+    echo "public var S_$name: Darwin.mode_t { get }"
+  done
+}
+
+# The resource directory for one platform: `$1` its directory (macosx, iphonesimulator), `$2`
+# the module triple, `$3` the target triple.
+make_resources() {
+  mkdir -p "$resources/$1"
+  ln -sfn "$toolchain/lib/swift/shims" "$resources/shims"
+  ln -sfn "$toolchain/lib/swift/clang" "$resources/clang"
+  local module interface
+  for module in Swift _Concurrency _StringProcessing Synchronization SwiftOnoneSupport; do
+    mkdir -p "$resources/$1/$module.swiftmodule"
+    interface="$resources/$1/$module.swiftmodule/$2.swiftinterface"
+    sed -e "1,5s/-target x86_64-unknown-linux-gnu/-target $3 -disable-availability-checking/" \
+      -e 's/^\( *\)@backDeployed(before: [^)]*)$/\1/' \
+      -e 's/_swift_stdlib_gettid()/UInt32(0)/g' \
+      -e 's/^import Glibc$/import Darwin/' \
+      "$linux/$module.swiftmodule/x86_64-unknown-linux-gnu.swiftinterface" >"$interface"
+  done
+  cat >>"$resources/$1/Swift.swiftmodule/$2.swiftinterface" <<'EOF'
+@usableFromInline internal func _stdlib_remainderl(_ x: Swift.Float80, _ y: Swift.Float80) -> Swift.Float80 { x }
+@usableFromInline internal func _stdlib_squareRootl(_ x: Swift.Float80) -> Swift.Float80 { x }
+EOF
+  mkdir -p "$resources/$1/Darwin.swiftmodule"
+  darwin_overlay "$3" >"$resources/$1/Darwin.swiftmodule/$2.swiftinterface"
+}
+
+# The targets to compile, in dependency order, one a line: name, c99 name, module type
+# (SwiftTarget, ClangTarget, SystemLibraryTarget), type (library, executable), path; then the
+# deployment targets as `platforms macos-version ios-version`. Every target under Sources/:
+# the libraries and the executables, never tests, fuzzers or benchmarks.
+describe_package() {
+  local json
+  json=$(cd "$1" && swift package describe --type json) || fail_setup "swift package describe failed in $1"
+  printf '%s' "$json" | python3 -c '
+import json, sys
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"] if t["path"].startswith("Sources/")}
+done, order = set(), []
+def visit(name):
+    if name in done or name not in targets:
+        return
+    done.add(name)
+    for dependency in targets[name].get("target_dependencies", []):
+        visit(dependency)
+    order.append(targets[name])
+for name in sorted(targets):
+    visit(name)
+for t in order:
+    print(t["name"], t["c99name"], t["module_type"], t["type"], t["path"])
+versions = {p["name"]: p["version"] for p in package.get("platforms", [])}
+print("platforms", versions.get("macos", "-"), versions.get("ios", "-"))
+'
+}
+
+# Compiles every target for the target triple `$1` into `$2`, stopping at the first that fails.
+compile_platform() {
+  local triple=$1 out=$2
+  rm -rf "$out"
+  mkdir -p "$out/modulemaps"
+  local includes=(-I "$out")
+  local name c99 kind type path sources source
+  while read -r name c99 kind type path; do
+    [ "$name" != platforms ] || continue
+    case $kind in
+      SystemLibraryTarget)
+        includes+=(-I "$root/$path")
+        ;;
+      ClangTarget)
+        # The module SwiftPM makes of a C target's public headers.
+        mkdir -p "$out/modulemaps/$c99"
+        printf 'module %s {\n  umbrella "%s"\n  export *\n}\n' "$c99" "$root/$path/include" \
+          >"$out/modulemaps/$c99/module.modulemap"
+        includes+=(-I "$out/modulemaps/$c99" -I "$root/$path/include")
+        while IFS= read -r source; do
+          "$clang" -c -target "$triple" -isysroot "$sdk/sysroot" -fmodules-cache-path="$sdk/module-cache" \
+            -Werror -Wno-unused-command-line-argument -I "$root/$path/include" "$source" \
+            -o "$out/$c99-$(basename "$source").o" ||
+            { echo "check-darwin: $name does not compile for $triple (errors above)" >&2; return 1; }
+        done < <(find "$root/$path" -name '*.c' | sort)
+        ;;
+      SwiftTarget)
+        sources=()
+        while IFS= read -r source; do sources+=("$source"); done < <(find "$root/$path" -name '*.swift' | sort)
+        [ ${#sources[@]} -gt 0 ] || fail_setup "no Swift sources in $path"
+        local mode=(-parse-as-library -emit-module -emit-module-path "$out/$c99.swiftmodule")
+        if [ "$type" = executable ]; then mode=(); fi
+        "$swiftc" -c -wmo -Onone -swift-version 6 -warnings-as-errors \
+          -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature ExistentialAny \
+          -target "$triple" -Xfrontend -disable-objc-interop -sdk "$sdk/sysroot" \
+          -resource-dir "$resources" -module-cache-path "$sdk/module-cache" "${includes[@]}" \
+          -package-name deeplink -module-name "$c99" "${mode[@]}" -o "$out/$c99.o" "${sources[@]}" ||
+          { echo "check-darwin: $name does not compile for $triple (errors above)" >&2; return 1; }
+        ;;
+    esac
+  done <<<"$targets"
+}
+
+# Every C symbol the objects of `$1` need and none of them defines: each must be one libSystem
+# exports, or zlib's (the SDK's libz, declared by zlib.h). Swift's own symbols are the Swift
+# runtime's and the standard library's, which the stand-in cannot list.
+check_symbols() {
+  local out=$1 triple=$2
+  python3 - "$sdk/libSystem.tbd" "$sdk/sysroot/usr/include/zlib.h" "$triple" "$nm" "$out"/*.o <<'PYTHON'
+import re, subprocess, sys
+tbd, zlib_h, triple, nm, objects = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+exported = set()
+for block in re.findall(r"(?:weak-|thread-local-)?symbols:\s*\[([^\]]*)\]", open(tbd).read()):
+    exported.update(s.strip().strip("'") for s in block.split(","))
+zlib = {"_" + n for n in re.findall(r"ZEXPORT\w*\s+\**\s*(\w+)\s+OF", open(zlib_h).read())}
+defined, needed = set(), {}
+for o in objects:
+    defined.update(subprocess.run([nm, "-g", "--defined-only", "--just-symbol-name", o], check=True,
+                                  capture_output=True, text=True).stdout.split())
+    for s in subprocess.run([nm, "-u", "--just-symbol-name", o], check=True, capture_output=True,
+                            text=True).stdout.split():
+        needed.setdefault(s, o.rsplit("/", 1)[-1])
+swift = re.compile(r"^(_\$s|_\$e|__swift|_swift_|__T|_symbolic|__objc_empty|_OBJC_)")
+missing = sorted(s for s in needed if s not in defined and s not in exported and s not in zlib
+                 and not swift.match(s))
+c_symbols = [s for s in needed if not swift.match(s) and s not in defined]
+for s in missing:
+    print(f"check-darwin: {needed[s]} ({triple}) calls {s[1:]}, which libSystem does not export", file=sys.stderr)
+if missing:
+    sys.exit(1)
+print(len(c_symbols))
+PYTHON
+}
+
+# One platform, compiled and checked: `$1` the target triple, `$2` where its objects go; its
+# output goes to `$2.log`, its count of C symbols to `$2.symbols`.
+run_platform() {
+  local count
+  {
+    compile_platform "$1" "$2" && count=$(check_symbols "$2" "$1") && echo "$count" >"$2.symbols"
+  } >"$2.log" 2>&1
+}
+
+# --self-test: the probe package, checked by this script, must fail as a Mac would.
+if [ $self_test -eq 1 ]; then
+  exec "$here/scripts/check-darwin-self-test.sh" "$0" "$cache" "$root"
+fi
+
+targets=$(describe_package "$root")
+read -r _ macos ios <<<"$(tail -1 <<<"$targets")"
+[ "$macos" != - ] && [ "$ios" != - ] || fail_setup "$root/Package.swift declares no .macOS and .iOS platforms"
+
+if [ ! -f "$sdk/ready" ]; then
+  rm -rf "$sdk"
+  mkdir -p "$sdk"
+  fetch_headers
+  make_include
+  touch "$sdk/ready"
+fi
+resources="$sdk/resources-macos$macos-ios$ios"
+if [ ! -f "$resources/ready" ]; then
+  rm -rf "$resources"
+  make_resources macosx arm64-apple-macos "arm64-apple-macosx$macos"
+  make_resources iphonesimulator arm64-apple-ios-simulator "arm64-apple-ios$ios-simulator"
+  touch "$resources/ready"
+fi
+
+# Both platforms at once (each compiles one target at a time).
+out="$cache/out/$(printf %s "$root" | cksum | cut -d' ' -f1)"
+mkdir -p "$out"
+platforms=("arm64-apple-macosx$macos" "arm64-apple-ios$ios-simulator")
+pids=()
+for platform in "${platforms[@]}"; do
+  run_platform "$platform" "$out/$platform" &
+  pids+=($!)
+done
+failed=0
+for index in "${!platforms[@]}"; do
+  wait "${pids[$index]}" || failed=1
+  grep -v "SDKSettings.json" "$out/${platforms[$index]}.log" >&2 || true
+done
+if [ $failed -eq 0 ]; then
+  echo "check-darwin: $(grep -c . <<<"$targets" | awk '{print $1 - 1}') targets compile for ${platforms[*]};" \
+    "the C functions they call ($(cat "$out/${platforms[0]}.symbols") and $(cat "$out/${platforms[1]}.symbols")) are libSystem's or zlib's"
+fi
+exit $failed
