@@ -35,7 +35,7 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test test-deps docs format lint availability demo completions man install install-completions install-man bench bench-against fuzz fuzz-replay sanitize clean
+.PHONY: help build release test test-deps docs format lint availability darwin demo completions man install install-completions install-man bench bench-against fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
@@ -54,6 +54,7 @@ help:
 	@echo "make fuzz-replay  every kept fuzz input once, under the fuzz build (ASan)"
 	@echo "make sanitize     the tests under AddressSanitizer and ThreadSanitizer"
 	@echo "make availability type-check the libraries for macOS 13 and iOS 16 (no Apple SDK needed)"
+	@echo "make darwin       compile every target for macOS 13 and iOS 16 against Apple's C headers (fetched with pip)"
 
 build:
 	$(SWIFT) build -Xswiftc -warnings-as-errors
@@ -151,6 +152,13 @@ format:
 # "Platforms").
 availability:
 	scripts/check-availability.sh
+
+# Every target, Darwin branches included, compiled for the Apple deployment targets against
+# Apple's own C headers (docs/your-own-app.md, "Platforms"); first the check's self-test, which
+# proves on a probe package that it refuses Linux-only calls and too-new API by file:line.
+darwin:
+	@if [ "$$(uname -s)" != Darwin ]; then scripts/check-darwin.sh --self-test; fi
+	scripts/check-darwin.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz Package.swift

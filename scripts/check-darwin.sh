@@ -320,9 +320,120 @@ run_platform() {
   } >"$2.log" 2>&1
 }
 
-# --self-test: the probe package, checked by this script, must fail as a Mac would.
+# Where the objects and logs of the package at `$1` go.
+out_dir() {
+  echo "$cache/out/$(printf %s "$1" | cksum | cut -d' ' -f1)"
+}
+
+# --self-test: two probe packages, checked by this script, must fail as a Mac would, each use
+# named by file:line for each platform. Their deployment targets are this package's.
+self_test() {
+  local probe="$cache/self-test" platforms_line problems=()
+  platforms_line=$(grep -m1 '^ *platforms: \[' "$root/Package.swift") ||
+    fail_setup "$root/Package.swift has no platforms: line"
+  rm -rf "$probe"
+  mkdir -p "$probe/compile/Sources/Probe" "$probe/symbols/Sources/Probe" "$probe/symbols/Sources/ProbeC/include"
+  local kind
+  for kind in compile symbols; do
+    printf '// swift-tools-version: 6.2\nimport PackageDescription\nlet package = Package(\n  name: "probe",\n%s\n  targets: [%s]\n)\n' \
+      "$platforms_line" "$([ $kind = compile ] && echo '.target(name: "Probe")' ||
+        echo '.target(name: "ProbeC"), .target(name: "Probe", dependencies: ["ProbeC"])')" \
+      >"$probe/$kind/Package.swift"
+  done
+  # Lines 5-10: Linux-only calls in a Darwin branch (10: unavailable on iOS alone); 11: the
+  # Darwin form; 14-20: API newer than the deployment target (Atomic and
+  # String(validating:as:): macOS 15 / iOS 18; InlineArray and Array.span: 26 / 26); 22-28: the
+  # same, guarded, and ArraySlice.span (back-deployed).
+  cat >"$probe/compile/Sources/Probe/Probe.swift" <<'EOF'
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+  func acceptLinux(_ fd: Int32) -> Int32 { accept4(fd, nil, nil, SOCK_CLOEXEC) }
+  func pipeLinux(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe2(ends, O_CLOEXEC) }
+  func modifiedLinux(_ status: stat) -> Int { status.st_mtim.tv_sec }
+  func childLinux() -> Int32 { fork() }
+  func signalLinux() -> Int32 { SIGRTMIN }
+  func inDirectory(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t?>) -> Int32 { posix_spawn_file_actions_addchdir_np(actions, "/") }
+  func modifiedDarwin(_ status: stat) -> Int { status.st_mtimespec.tv_sec }
+#endif
+import Synchronization
+func inlineArray() -> Int {
+  let pair: InlineArray<2, Int> = [1, 2]
+  return pair[0]
+}
+func atomic() -> Int { Atomic<Int>(0).load(ordering: .relaxed) }
+func validating(_ bytes: [UInt8]) -> String? { String(validating: [UInt8](bytes), as: UTF8.self) }
+func arraySpan(_ bytes: [UInt8]) -> Int { bytes.span.count }
+
+func guarded(_ bytes: [UInt8]) -> Int {
+  if #available(macOS 26, iOS 26, *) {
+    let pair: InlineArray<2, Int> = [1, 2]
+    return pair[1] + bytes.span.count
+  }
+  return bytes[...].span.count
+}
+EOF
+  # A C target declaring a Linux-only function, which the Swift target calls: it compiles, and
+  # the symbol check refuses it. getpid (libSystem's) and the C target's own function pass.
+  printf 'int accept4(int fd, void *address, void *length, int flags);\nint probe_c_answer(void);\n' \
+    >"$probe/symbols/Sources/ProbeC/include/ProbeC.h"
+  printf '#include "ProbeC.h"\n#include <unistd.h>\nint probe_c_answer(void) { return (int)getppid(); }\n' \
+    >"$probe/symbols/Sources/ProbeC/ProbeC.c"
+  printf 'import Darwin\nimport ProbeC\n\nfunc probe() -> Int32 { accept4(0, nil, nil, 0) + probe_c_answer() + getpid() }\n' \
+    >"$probe/symbols/Sources/Probe/Probe.swift"
+
+  for kind in compile symbols; do
+    if DEEPLINK_DARWIN_CACHE="$cache" "$0" "$probe/$kind" >"$probe/$kind.stdout" 2>"$probe/$kind.stderr"; then
+      problems+=("the $kind probe passed")
+    fi
+  done
+  local macos ios platform name newer log expected line file="$probe/compile/Sources/Probe/Probe.swift"
+  macos=$(sed -n 's/.*\.macOS(\.v\([0-9_]*\)).*/\1/p' <<<"$platforms_line" | tr _ .)
+  ios=$(sed -n 's/.*\.iOS(\.v\([0-9_]*\)).*/\1/p' <<<"$platforms_line" | tr _ .)
+  case $macos in *.*) ;; *) macos=$macos.0 ;; esac
+  case $ios in *.*) ;; *) ios=$ios.0 ;; esac
+  for platform in "arm64-apple-macosx$macos macOS 15.0" "arm64-apple-ios$ios-simulator iOS 18.0"; do
+    read -r platform name newer <<<"$platform"
+    log="$(out_dir "$probe/compile")/$platform.log"
+    while IFS= read -r expected; do
+      [ -n "$expected" ] || continue
+      grep -qF "$file:$expected" "$log" || problems+=("$platform: no error $expected")
+    done <<EOF
+5:44: error: cannot find 'accept4' in scope
+5:66: error: cannot find 'SOCK_CLOEXEC' in scope
+6:66: error: 'pipe2' is only available in $name 27.0 or newer
+7:54: error: value of type 'stat' has no member 'st_mtim'
+8:32: error: 'fork()' is unavailable: Please use threads or posix_spawn*()
+9:33: error: cannot find 'SIGRTMIN' in scope
+$([ "$name" = iOS ] && echo "10:93: error: 'posix_spawn_file_actions_addchdir_np' is unavailable in iOS")
+15:13: error: 'InlineArray' is only available in $name 26.0 or newer
+18:24: error: 'Atomic' is only available in $name $newer or newer
+19:48: error: 'init(validating:as:)' is only available in $name $newer or newer
+20:49: error: 'span' is only available in $name 26.0 or newer
+EOF
+    for line in $([ "$name" = macOS ] && echo 10) 11 {21..28}; do
+      ! grep -qF "$file:$line:" "$log" || problems+=("$platform: an error on line $line, which a Mac accepts")
+    done
+    grep -qF "check-darwin: Probe does not compile for $platform (errors above)" "$probe/compile.stderr" ||
+      problems+=("$platform: no summary of the failed compile")
+    grep -qF "check-darwin: Probe.o ($platform) calls accept4, which libSystem does not export" "$probe/symbols.stderr" ||
+      problems+=("$platform: the symbol check did not refuse accept4")
+    ! grep -E "calls (getpid|probe_c_answer|getppid)," "$probe/symbols.stderr" ||
+      problems+=("$platform: the symbol check refused a function libSystem or the package has")
+  done
+  if [ ${#problems[@]} -gt 0 ]; then
+    cat "$probe/compile.stderr" "$probe/symbols.stderr" >&2
+    printf 'check-darwin: self-test failed: %s\n' "${problems[@]}" >&2
+    return 1
+  fi
+  echo "check-darwin: self-test passed: Linux-only calls in a Darwin branch, API newer than macOS $macos and iOS $ios" \
+    "and a call libSystem does not export each fail, named by file:line for both platforms; guarded uses pass"
+}
+
 if [ $self_test -eq 1 ]; then
-  exec "$here/scripts/check-darwin-self-test.sh" "$0" "$cache" "$root"
+  self_test
+  exit
 fi
 
 targets=$(describe_package "$root")
@@ -345,7 +456,7 @@ if [ ! -f "$resources/ready" ]; then
 fi
 
 # Both platforms at once (each compiles one target at a time).
-out="$cache/out/$(printf %s "$root" | cksum | cut -d' ' -f1)"
+out=$(out_dir "$root")
 mkdir -p "$out"
 platforms=("arm64-apple-macosx$macos" "arm64-apple-ios$ios-simulator")
 pids=()
