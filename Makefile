@@ -35,7 +35,7 @@ FUZZ_BUILD := $(SWIFT) build -c release --scratch-path .build/fuzz --sanitize=fu
 SANITIZE_ENV := DEEPLINK_SKIP_RELEASE_BUILDS=1
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
-.PHONY: help build release test test-deps docs format lint availability darwin demo completions man install install-completions install-man bench bench-against fuzz fuzz-replay sanitize clean
+.PHONY: help build release test test-deps docs format lint darwin demo completions man install install-completions install-man bench bench-against fuzz fuzz-replay sanitize clean
 
 help:
 	@echo "make build        debug build (the developer's loop)"
@@ -53,7 +53,6 @@ help:
 	@echo "make fuzz         libFuzzer targets, FUZZ_SECONDS (default 300) each"
 	@echo "make fuzz-replay  every kept fuzz input once, under the fuzz build (ASan)"
 	@echo "make sanitize     the tests under AddressSanitizer and ThreadSanitizer"
-	@echo "make availability type-check the libraries for macOS 13 and iOS 16 (no Apple SDK needed)"
 	@echo "make darwin       compile every target for macOS 13 and iOS 16 against Apple's C headers (fetched with pip)"
 
 build:
@@ -147,11 +146,6 @@ sanitize:
 
 format:
 	$(SWIFT) format -i -r Sources Tests Fuzz Package.swift
-
-# The libraries against the Apple deployment targets in Package.swift (docs/your-own-app.md,
-# "Platforms").
-availability:
-	scripts/check-availability.sh
 
 # Every target, Darwin branches included, compiled for the Apple deployment targets against
 # Apple's own C headers (docs/your-own-app.md, "Platforms"); first the check's self-test, which

@@ -12,8 +12,8 @@ let strict: [SwiftSetting] = [
 let package = Package(
   name: "deeplink",
   // The libraries an app uses (docs/your-own-app.md). DeepLinkRoutes is portable
-  // (no Foundation, no Glibc); the others need a POSIX system (Linux, macOS, iOS). Checked for
-  // these versions without an Apple SDK by `make availability` (docs/your-own-app.md, "Platforms").
+  // (no Foundation, no Glibc); the others need a POSIX system (Linux, macOS, iOS). Compiled for
+  // these versions against Apple's C headers by `make darwin` (docs/your-own-app.md, "Platforms").
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "DeepLinkRoutes", targets: ["DeepLinkRoutes"]),

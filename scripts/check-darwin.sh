@@ -61,6 +61,21 @@ fail_setup() {
 zig_version=0.17.1
 zig_wheel_sha256=ea6cc5d87b033cf0aedfbc8f9549a908cae6c50ac31f1698188fa48a74524b54
 
+# The deployment targets `.macOS(.vN)` and `.iOS(.vN)` in the text `$1` (a manifest's
+# `platforms:` line), as `macos` and `ios` (13.0, 16.0).
+deployment_targets() {
+  macos=$(sed -n 's/.*\.macOS(\.v\([0-9_]*\)).*/\1/p' <<<"$1" | head -1 | tr _ .)
+  ios=$(sed -n 's/.*\.iOS(\.v\([0-9_]*\)).*/\1/p' <<<"$1" | head -1 | tr _ .)
+  if [ -z "$macos" ] || [ -z "$ios" ]; then
+    fail_setup "$root/Package.swift declares no .macOS(.vN) and .iOS(.vN) platforms"
+  fi
+  case $macos in *.*) ;; *) macos=$macos.0 ;; esac
+  case $ios in *.*) ;; *) ios=$ios.0 ;; esac
+}
+[ -f "$root/Package.swift" ] || fail_setup "no Package.swift in $root"
+platforms_line=$(grep -m1 '^ *platforms: \[' "$root/Package.swift") || platforms_line=
+deployment_targets "$platforms_line"
+
 cache="${DEEPLINK_DARWIN_CACHE:-$root/.build/darwin}"
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
@@ -72,8 +87,8 @@ if [ "$(uname -s)" = Darwin ]; then
   for sdk_name in macosx iphonesimulator; do
     sdk_path=$(xcrun --sdk "$sdk_name" --show-sdk-path) || fail_setup "xcrun finds no $sdk_name SDK"
     case $sdk_name in
-      macosx) triple=arm64-apple-macosx13.0 ;;
-      iphonesimulator) triple=arm64-apple-ios16.0-simulator ;;
+      macosx) triple=arm64-apple-macosx$macos ;;
+      iphonesimulator) triple=arm64-apple-ios$ios-simulator ;;
     esac
     swift build --package-path "$root" --scratch-path "$cache/$sdk_name" --sdk "$sdk_path" --triple "$triple" \
       -Xswiftc -warnings-as-errors || status=1
@@ -88,7 +103,7 @@ clang="$toolchain/bin/clang"
 nm="$toolchain/bin/llvm-nm"
 [ -f "$linux/Swift.swiftmodule/x86_64-unknown-linux-gnu.swiftinterface" ] ||
   fail_setup "no x86_64 Linux Swift.swiftinterface under $linux"
-[ -x "$clang" ] && [ -x "$nm" ] || fail_setup "the toolchain has no clang or llvm-nm beside $swiftc"
+if [ ! -x "$clang" ] || [ ! -x "$nm" ]; then fail_setup "the toolchain has no clang or llvm-nm beside $swiftc"; fi
 
 version=$("$swiftc" --version 2>/dev/null | head -1 | tr -c 'A-Za-z0-9.\n' _)
 sdk="$cache/sdk-$zig_version-$version"
@@ -98,7 +113,8 @@ fetch_headers() {
   local wheel
   wheel=$(find "$cache/wheel" -name "ziglang-$zig_version-*manylinux_2_12_x86_64*.whl" 2>/dev/null | head -1)
   if [ -z "$wheel" ]; then
-    command -v python3 >/dev/null || fail_setup "python3 (with pip) is needed to fetch Apple's headers"
+    python3 -m pip --version >/dev/null 2>&1 ||
+      fail_setup "python3's pip fetches Apple's headers and is missing (Debian: apt-get install python3-pip)"
     echo "check-darwin: fetching Apple's headers: pip download ziglang==$zig_version (about 100 MB, once)" >&2
     python3 -m pip download --quiet --no-deps --only-binary=:all: --platform manylinux_2_12_x86_64 \
       --python-version 3 -d "$cache/wheel" "ziglang==$zig_version" >&2 ||
@@ -109,8 +125,12 @@ fetch_headers() {
     fail_setup "$wheel is not the wheel this script pins (sha256 differs); remove it and run again"
   rm -rf "$sdk/zig"
   mkdir -p "$sdk/zig"
-  (cd "$sdk/zig" && unzip -q "$wheel" 'ziglang/lib/libc/include/any-darwin-any/*' 'ziglang/lib/libc/darwin/*') ||
-    fail_setup "could not unpack Apple's headers from $wheel"
+  python3 - "$wheel" "$sdk/zig" <<'PYTHON' || fail_setup "could not unpack Apple's headers from $wheel"
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    wheel.extractall(sys.argv[2], [name for name in wheel.namelist() if name.startswith(
+        ("ziglang/lib/libc/include/any-darwin-any/", "ziglang/lib/libc/darwin/"))])
+PYTHON
 }
 
 # usr/include: the headers, one `Darwin` module over them, and the API notes.
@@ -210,8 +230,8 @@ EOF
 }
 
 # The targets to compile, in dependency order, one a line: name, c99 name, module type
-# (SwiftTarget, ClangTarget, SystemLibraryTarget), type (library, executable), path; then the
-# deployment targets as `platforms macos-version ios-version`. Every target under Sources/:
+# (SwiftTarget, ClangTarget, SystemLibraryTarget), type (library, executable), path. Every
+# target under Sources/:
 # the libraries and the executables, never tests, fuzzers or benchmarks.
 describe_package() {
   local json
@@ -232,8 +252,6 @@ for name in sorted(targets):
     visit(name)
 for t in order:
     print(t["name"], t["c99name"], t["module_type"], t["type"], t["path"])
-versions = {p["name"]: p["version"] for p in package.get("platforms", [])}
-print("platforms", versions.get("macos", "-"), versions.get("ios", "-"))
 '
 }
 
@@ -245,7 +263,6 @@ compile_platform() {
   local includes=(-I "$out")
   local name c99 kind type path sources source
   while read -r name c99 kind type path; do
-    [ "$name" != platforms ] || continue
     case $kind in
       SystemLibraryTarget)
         includes+=(-I "$root/$path")
@@ -302,12 +319,13 @@ for o in objects:
 swift = re.compile(r"^(_\$s|_\$e|__swift|_swift_|__T|_symbolic|__objc_empty|_OBJC_)")
 missing = sorted(s for s in needed if s not in defined and s not in exported and s not in zlib
                  and not swift.match(s))
-c_symbols = [s for s in needed if not swift.match(s) and s not in defined]
+system = [s for s in needed if s in exported and s not in defined and not swift.match(s)]
+from_zlib = [s for s in needed if s in zlib and s not in exported and s not in defined]
 for s in missing:
     print(f"check-darwin: {needed[s]} ({triple}) calls {s[1:]}, which libSystem does not export", file=sys.stderr)
 if missing:
     sys.exit(1)
-print(len(c_symbols))
+print(f"{len(system)} of libSystem, {len(from_zlib)} of zlib")
 PYTHON
 }
 
@@ -328,9 +346,7 @@ out_dir() {
 # --self-test: two probe packages, checked by this script, must fail as a Mac would, each use
 # named by file:line for each platform. Their deployment targets are this package's.
 self_test() {
-  local probe="$cache/self-test" platforms_line problems=()
-  platforms_line=$(grep -m1 '^ *platforms: \[' "$root/Package.swift") ||
-    fail_setup "$root/Package.swift has no platforms: line"
+  local probe="$cache/self-test" problems=()
   rm -rf "$probe"
   mkdir -p "$probe/compile/Sources/Probe" "$probe/symbols/Sources/Probe" "$probe/symbols/Sources/ProbeC/include"
   local kind
@@ -388,11 +404,7 @@ EOF
       problems+=("the $kind probe passed")
     fi
   done
-  local macos ios platform name newer log expected line file="$probe/compile/Sources/Probe/Probe.swift"
-  macos=$(sed -n 's/.*\.macOS(\.v\([0-9_]*\)).*/\1/p' <<<"$platforms_line" | tr _ .)
-  ios=$(sed -n 's/.*\.iOS(\.v\([0-9_]*\)).*/\1/p' <<<"$platforms_line" | tr _ .)
-  case $macos in *.*) ;; *) macos=$macos.0 ;; esac
-  case $ios in *.*) ;; *) ios=$ios.0 ;; esac
+  local platform name newer log expected line file="$probe/compile/Sources/Probe/Probe.swift"
   for platform in "arm64-apple-macosx$macos macOS 15.0" "arm64-apple-ios$ios-simulator iOS 18.0"; do
     read -r platform name newer <<<"$platform"
     log="$(out_dir "$probe/compile")/$platform.log"
@@ -437,8 +449,6 @@ if [ $self_test -eq 1 ]; then
 fi
 
 targets=$(describe_package "$root")
-read -r _ macos ios <<<"$(tail -1 <<<"$targets")"
-[ "$macos" != - ] && [ "$ios" != - ] || fail_setup "$root/Package.swift declares no .macOS and .iOS platforms"
 
 if [ ! -f "$sdk/ready" ]; then
   rm -rf "$sdk"
@@ -470,7 +480,7 @@ for index in "${!platforms[@]}"; do
   grep -v "SDKSettings.json" "$out/${platforms[$index]}.log" >&2 || true
 done
 if [ $failed -eq 0 ]; then
-  echo "check-darwin: $(grep -c . <<<"$targets" | awk '{print $1 - 1}') targets compile for ${platforms[*]};" \
-    "the C functions they call ($(cat "$out/${platforms[0]}.symbols") and $(cat "$out/${platforms[1]}.symbols")) are libSystem's or zlib's"
+  echo "check-darwin: $(grep -c . <<<"$targets") targets compile for ${platforms[*]}; the C functions" \
+    "they call are libSystem's or zlib's (macOS: $(cat "$out/${platforms[0]}.symbols"), iOS: $(cat "$out/${platforms[1]}.symbols"))"
 fi
 exit $failed
