@@ -231,8 +231,7 @@ EOF
 
 # The targets to compile, in dependency order, one a line: name, c99 name, module type
 # (SwiftTarget, ClangTarget, SystemLibraryTarget), type (library, executable), path. Every
-# target under Sources/:
-# the libraries and the executables, never tests, fuzzers or benchmarks.
+# target under Sources/: the libraries and the executables, never tests, fuzzers or benchmarks.
 describe_package() {
   local json
   json=$(cd "$1" && swift package describe --type json) || fail_setup "swift package describe failed in $1"
@@ -274,8 +273,8 @@ compile_platform() {
           >"$out/modulemaps/$c99/module.modulemap"
         includes+=(-I "$out/modulemaps/$c99" -I "$root/$path/include")
         while IFS= read -r source; do
-          "$clang" -c -target "$triple" -isysroot "$sdk/sysroot" -fmodules-cache-path="$sdk/module-cache" \
-            -Werror -Wno-unused-command-line-argument -I "$root/$path/include" "$source" \
+          "$clang" -c -target "$triple" -isysroot "$sdk/sysroot" -fmodules -fmodules-cache-path="$sdk/module-cache" \
+            -Werror -I "$root/$path/include" "$source" \
             -o "$out/$c99-$(basename "$source").o" ||
             { echo "check-darwin: $name does not compile for $triple (errors above)" >&2; return 1; }
         done < <(find "$root/$path" -name '*.c' | sort)
@@ -284,8 +283,14 @@ compile_platform() {
         sources=()
         while IFS= read -r source; do sources+=("$source"); done < <(find "$root/$path" -name '*.swift' | sort)
         [ ${#sources[@]} -gt 0 ] || fail_setup "no Swift sources in $path"
+        # As SwiftPM: an executable's main.swift is top-level code; a library's module is
+        # written for the targets that import it.
         local mode=(-parse-as-library -emit-module -emit-module-path "$out/$c99.swiftmodule")
-        if [ "$type" = executable ]; then mode=(); fi
+        if [ "$type" = executable ]; then
+          mode=(-parse-as-library)
+          case "${sources[*]}" in */main.swift*) mode=() ;; esac
+        fi
+        # Package.swift's settings: Swift 6, its upcoming features; warnings are errors, as in CI.
         "$swiftc" -c -wmo -Onone -swift-version 6 -warnings-as-errors \
           -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature ExistentialAny \
           -target "$triple" -Xfrontend -disable-objc-interop -sdk "$sdk/sysroot" \
