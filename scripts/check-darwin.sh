@@ -30,7 +30,8 @@
 # there); iOS uses the same headers, with their iOS availability markings, and the symbols are
 # checked against macOS's libSystem; Objective-C interop is off (the Linux interfaces have none).
 #
-# On a Mac, the same checks use the real SDKs: `swift build` for each triple, xcrun's SDK paths.
+# On a Mac, the real SDKs (xcrun's paths) are used instead: `swift build` of each target for
+# each triple, the executables linked (written, never run on the machines this is built on).
 #
 # usage: scripts/check-darwin.sh [--self-test] [PACKAGE_ROOT]
 #   --self-test  compile a small probe package whose Darwin branch calls Linux-only API
@@ -80,18 +81,51 @@ cache="${DEEPLINK_DARWIN_CACHE:-$root/.build/darwin}"
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
+# The targets to compile, in dependency order, one a line: name, c99 name, module type
+# (SwiftTarget, ClangTarget, SystemLibraryTarget), type (library, executable), path. Every
+# target under Sources/: the libraries and the executables, never tests, fuzzers or benchmarks.
+describe_package() {
+  local json
+  json=$(cd "$1" && swift package --scratch-path "$cache/package" describe --type json) ||
+    fail_setup "swift package describe failed in $1"
+  printf '%s' "$json" | python3 -c '
+import json, sys
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"] if t["path"].startswith("Sources/")}
+done, order = set(), []
+def visit(name):
+    if name in done or name not in targets:
+        return
+    done.add(name)
+    for dependency in targets[name].get("target_dependencies", []):
+        visit(dependency)
+    order.append(targets[name])
+for name in sorted(targets):
+    visit(name)
+for t in order:
+    print(t["name"], t["c99name"], t["module_type"], t["type"], t["path"])
+'
+}
+
 # --- On a Mac: the real SDKs (never run on the machines this is built on) ---------------------
 if [ "$(uname -s)" = Darwin ]; then
   [ $self_test -eq 0 ] || fail_setup "--self-test is for the stand-in SDK (Linux); on a Mac the real compiler is the test"
   status=0
+  targets=$(describe_package "$root")
   for sdk_name in macosx iphonesimulator; do
     sdk_path=$(xcrun --sdk "$sdk_name" --show-sdk-path) || fail_setup "xcrun finds no $sdk_name SDK"
     case $sdk_name in
       macosx) triple=arm64-apple-macosx$macos ;;
       iphonesimulator) triple=arm64-apple-ios$ios-simulator ;;
     esac
-    swift build --package-path "$root" --scratch-path "$cache/$sdk_name" --sdk "$sdk_path" --triple "$triple" \
-      -Xswiftc -warnings-as-errors || status=1
+    # Each library target compiled, each executable linked by the real ld64.
+    while read -r name _ kind type _; do
+      [ "$kind" != SystemLibraryTarget ] || continue
+      selection=(--target "$name")
+      if [ "$type" = executable ]; then selection=(--product "$name"); fi
+      swift build --package-path "$root" --scratch-path "$cache/$sdk_name" --sdk "$sdk_path" --triple "$triple" \
+        "${selection[@]}" -Xswiftc -warnings-as-errors || status=1
+    done <<<"$targets"
   done
   exit $status
 fi
@@ -229,30 +263,6 @@ EOF
   darwin_overlay "$3" >"$resources/$1/Darwin.swiftmodule/$2.swiftinterface"
 }
 
-# The targets to compile, in dependency order, one a line: name, c99 name, module type
-# (SwiftTarget, ClangTarget, SystemLibraryTarget), type (library, executable), path. Every
-# target under Sources/: the libraries and the executables, never tests, fuzzers or benchmarks.
-describe_package() {
-  local json
-  json=$(cd "$1" && swift package describe --type json) || fail_setup "swift package describe failed in $1"
-  printf '%s' "$json" | python3 -c '
-import json, sys
-package = json.load(sys.stdin)
-targets = {t["name"]: t for t in package["targets"] if t["path"].startswith("Sources/")}
-done, order = set(), []
-def visit(name):
-    if name in done or name not in targets:
-        return
-    done.add(name)
-    for dependency in targets[name].get("target_dependencies", []):
-        visit(dependency)
-    order.append(targets[name])
-for name in sorted(targets):
-    visit(name)
-for t in order:
-    print(t["name"], t["c99name"], t["module_type"], t["type"], t["path"])
-'
-}
 
 # Compiles every target for the target triple `$1` into `$2`, stopping at the first that fails.
 compile_platform() {
