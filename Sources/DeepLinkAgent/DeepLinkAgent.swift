@@ -66,7 +66,8 @@ public struct DeepLinkAgent: Sendable {
   public func main<Handler: LinkHandler>(
     arguments: [String] = Array(CommandLine.arguments.dropFirst()), handler: Handler
   ) -> Int32 {
-    AppDaemon(name: name, table: table, about: about, bundleID: bundleID, handler: handler).main(
+    Self.keepReleaseMarker()
+    return AppDaemon(name: name, table: table, about: about, bundleID: bundleID, handler: handler).main(
       arguments: arguments)
   }
 
@@ -88,6 +89,7 @@ public struct DeepLinkAgent: Sendable {
     socket: String? = nil, apply: @escaping @MainActor (Link) throws(LinkRefusal) -> Void,
     state: @escaping @MainActor () -> AppState
   ) throws(AgentError) -> RunningAgent {
+    Self.keepReleaseMarker()
     if let bundleID {
       do throws(BundleIdentifierError) {
         try BundleIdentifier.validate(bundleID)

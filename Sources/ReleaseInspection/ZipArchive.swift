@@ -43,18 +43,7 @@ package struct ZipArchive {
   package func contents(of entry: ZipEntry, limit: Int) throws(ZipError) -> [UInt8] {
     guard entry.flags & 0x1 == 0 else { throw .unsupported("\(entry.name) is encrypted") }
     guard entry.uncompressedSize <= limit else { throw .entryTooLarge(name: entry.name, limit: limit) }
-    let header = entry.localHeaderOffset
-    guard header <= source.count - 30 else {
-      throw .corrupt("the local header of \(entry.name) at \(header) is past the end")
-    }
-    let local = try source.read(at: header, count: 30)
-    guard Self.uint32(local, 0) == 0x0403_4B50 else {
-      throw .corrupt("no local header signature for \(entry.name) at \(header)")
-    }
-    let dataStart = header + 30 + Int(Self.uint16(local, 26)) + Int(Self.uint16(local, 28))
-    guard dataStart <= source.count, entry.compressedSize <= source.count - dataStart else {
-      throw .corrupt("the data of \(entry.name) runs past the end of the archive")
-    }
+    let dataStart = try dataStart(of: entry)
     // Deflate never grows data by more than a few bytes per 16 KiB block.
     guard entry.compressedSize <= limit + limit / 64 + 1024 else {
       throw .entryTooLarge(name: entry.name, limit: limit)
@@ -84,6 +73,23 @@ package struct ZipArchive {
       throw .badEntry(name: entry.name, problem: "its CRC-32 does not match its header's")
     }
     return bytes
+  }
+
+  /// Where the data of `entry` starts, after its local header, checked to lie in the file.
+  func dataStart(of entry: ZipEntry) throws(ZipError) -> Int {
+    let header = entry.localHeaderOffset
+    guard header <= source.count - 30 else {
+      throw .corrupt("the local header of \(entry.name) at \(header) is past the end")
+    }
+    let local = try source.read(at: header, count: 30)
+    guard Self.uint32(local, 0) == 0x0403_4B50 else {
+      throw .corrupt("no local header signature for \(entry.name) at \(header)")
+    }
+    let dataStart = header + 30 + Int(Self.uint16(local, 26)) + Int(Self.uint16(local, 28))
+    guard dataStart <= source.count, entry.compressedSize <= source.count - dataStart else {
+      throw .corrupt("the data of \(entry.name) runs past the end of the archive")
+    }
+    return dataStart
   }
 
   // MARK: - Central directory
@@ -180,7 +186,8 @@ package struct ZipArchive {
     let entry = ZipEntry(
       name: name, method: uint16(directory, position + 10), flags: uint16(directory, position + 8),
       crc32: uint32(directory, position + 16), compressedSize: Int(compressed),
-      uncompressedSize: Int(uncompressed), localHeaderOffset: Int(offset))
+      uncompressedSize: Int(uncompressed), localHeaderOffset: Int(offset),
+      madeBy: uint16(directory, position + 4), externalAttributes: uint32(directory, position + 38))
     return (entry, next)
   }
 

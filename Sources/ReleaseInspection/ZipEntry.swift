@@ -13,7 +13,17 @@ package struct ZipEntry: Hashable, Sendable {
   package let uncompressedSize: Int
   /// Where the entry's local header starts.
   package let localHeaderOffset: Int
+  /// The central header's "version made by" (its high byte is the host: 3 for Unix).
+  package var madeBy: UInt16 = 0
+  /// The central header's external attributes (on Unix, the file's mode in the high 16 bits).
+  package var externalAttributes: UInt32 = 0
 
   /// Whether the name ends with `/`: a folder, with no data.
   package var isDirectory: Bool { name.hasSuffix("/") }
+
+  /// Whether a Unix zip tool stored the entry as a symbolic link (mode `S_IFLNK`): its data is
+  /// the link's target, not a file.
+  package var isSymbolicLink: Bool {
+    madeBy >> 8 == 3 && (externalAttributes >> 16) & 0o170000 == 0o120000
+  }
 }

@@ -73,6 +73,15 @@ package enum Inflater {
     }
   }
 
+  /// zlib's CRC-32 of bytes that follow those whose CRC-32 is `previous` (0 for the first
+  /// piece): a zip entry read a piece at a time.
+  package static func crc32(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32) -> UInt32 {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return previous }
+    return UInt32(
+      truncatingIfNeeded: CZlib.crc32(
+        uLong(previous), base.assumingMemoryBound(to: UInt8.self), UInt32(clamping: bytes.count)))
+  }
+
   private static func reason(_ status: Int32, _ stream: z_stream) -> String {
     if let message = stream.msg { return String(cString: message) }
     return "status \(status)"

@@ -30,6 +30,9 @@ struct CheckedFile: Hashable, Sendable {
   let path: String
   let kind: Kind
   let registrations: [Registration]
+  /// The app's executable, read for the agent: for an Info.plist of an `.app`, `.ipa` or
+  /// `.xcarchive`; `nil` for a plist or manifest given alone.
+  var executable: ScannedExecutable? = nil
 
   /// The registrations of `scheme`, compared without regard to case, as URL schemes are.
   func registrations(of scheme: String) -> [Registration] {

@@ -5,9 +5,10 @@ import ReleaseInspection
 /// what it is, not only from its name.
 ///
 /// - a folder with `Products/Applications` (an `.xcarchive`): every `.app` in it;
-/// - another folder (an `.app`): its `Info.plist`, at its root (iOS) or in `Contents/` (macOS);
+/// - another folder (an `.app`): its `Info.plist`, at its root (iOS) or in `Contents/` (macOS),
+///   and the executable its `CFBundleExecutable` names, scanned for the agent;
 /// - a zip file (an `.ipa`): every `Payload/<name>.app/Info.plist` in it, read from the
-///   central directory without reading the rest;
+///   central directory without reading the rest, and each app's executable, streamed;
 /// - a binary plist (`bplist00`), or XML whose root is `<plist>`: an Info.plist;
 /// - XML whose root is `<manifest>`: an Android manifest.
 enum ReleaseArtifact {
@@ -57,13 +58,16 @@ enum ReleaseArtifact {
     return files
   }
 
-  /// An app bundle's Info.plist: `Info.plist` (iOS) or `Contents/Info.plist` (macOS).
+  /// An app bundle's Info.plist, `Info.plist` (iOS) or `Contents/Info.plist` (macOS), and the
+  /// executable it names, `<name>` or `Contents/MacOS/<name>`.
   static func app(_ path: String) throws(ReleaseCheckError) -> CheckedFile {
-    for candidate in [path + "/Info.plist", path + "/Contents/Info.plist"] {
+    for (candidate, macOSLayout) in [(path + "/Info.plist", false), (path + "/Contents/Info.plist", true)] {
       guard case .file? = try? ArtifactFiles.kind(of: candidate) else { continue }
-      let bytes = try wholeFile(candidate)
-      return CheckedFile(
-        path: candidate, kind: .infoPlist, registrations: try infoPlist(bytes, shown: candidate))
+      let plist = try propertyList(try wholeFile(candidate), shown: candidate)
+      var checked = CheckedFile(path: candidate, kind: .infoPlist, registrations: registrations(in: plist))
+      checked.executable = try executable(
+        of: plist, shown: candidate, bundle: path, macOSLayout: macOSLayout)
+      return checked
     }
     throw ReleaseCheckError(
       path: path, reason: "no Info.plist at its root or in Contents/: is it an app bundle (.app)?")
@@ -161,8 +165,12 @@ enum ReleaseArtifact {
       } catch {
         throw ReleaseCheckError(path: inner, reason: error.message)
       }
-      files.append(
-        CheckedFile(path: inner, kind: .infoPlist, registrations: try infoPlist(bytes, shown: inner)))
+      let plist = try propertyList(bytes, shown: inner)
+      var checked = CheckedFile(path: inner, kind: .infoPlist, registrations: registrations(in: plist))
+      checked.executable = try executable(
+        of: plist, shown: inner, in: archive, app: String(entry.name.dropLast("/Info.plist".count)),
+        archivePath: shown)
+      files.append(checked)
     }
     return files
   }
@@ -182,8 +190,12 @@ enum ReleaseArtifact {
   static func infoPlist(_ bytes: [UInt8], shown: String) throws(ReleaseCheckError) -> [CheckedFile
     .Registration]
   {
+    registrations(in: try propertyList(bytes, shown: shown))
+  }
+
+  static func propertyList(_ bytes: [UInt8], shown: String) throws(ReleaseCheckError) -> PropertyList {
     do {
-      return registrations(in: try PropertyList.read(bytes))
+      return try PropertyList.read(bytes)
     } catch {
       throw ReleaseCheckError(path: shown, reason: error.message)
     }

@@ -32,6 +32,10 @@ package enum FailureKind: String, CaseIterable, Hashable, Sendable {
   case registered
   /// `check-release --expect-registered`: the scheme is missing from a debug build. Exit 1.
   case notRegistered = "not-registered"
+  /// `check-release`: an app's executable carries the agent (`DeepLinkAgent.releaseMarker`)
+  /// in a release build. Exit 1. (With the scheme also registered, the kind is `registered`
+  /// and the message names both.)
+  case agentLinked = "agent-linked"
   /// `check-release`: a path cannot be read. Exit 66.
   case unreadable
   /// A simulator or Android target failed (its message says how); its exit code is the

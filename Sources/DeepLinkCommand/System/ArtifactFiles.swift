@@ -70,6 +70,12 @@ enum ArtifactFiles {
       count = Int(status.st_size)
     }
 
+    /// A file already open as `descriptor`, of `count` bytes; closed with this value.
+    init(descriptor: Int32, count: Int) {
+      self.descriptor = descriptor
+      self.count = count
+    }
+
     deinit { close(descriptor) }
 
     /// `count` bytes from `offset` (`pread(2)`, retried on EINTR and short reads).
@@ -91,6 +97,32 @@ enum ArtifactFiles {
         done += got
       }
       return bytes
+    }
+
+    /// Hands the file's bytes to `body` a piece of at most `pieceSize` bytes at a time, in
+    /// order, through one buffer (`pread(2)`): memory stays at `pieceSize` whatever the file's
+    /// size. `body` returns `false` to stop early.
+    ///
+    /// - Returns: `true` when every byte was read, `false` when `body` stopped.
+    func forEachPiece(pieceSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) -> Bool) throws(ZipError)
+      -> Bool
+    {
+      var buffer = [UInt8](repeating: 0, count: max(1, min(pieceSize, count)))
+      var offset = 0
+      while offset < count {
+        let wanted = min(buffer.count, count - offset)
+        let got = buffer.withUnsafeMutableBytes { raw in pread(descriptor, raw.baseAddress!, wanted, off_t(offset)) }
+        if got == -1 {
+          if errno == EINTR { continue }
+          throw .read(Errno(rawValue: errno).description)
+        }
+        if got == 0 {
+          throw .read("the file ended at \(offset) bytes while being read (is it still being written?)")
+        }
+        offset += got
+        guard buffer.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[..<got])) }) else { return false }
+      }
+      return true
     }
 
     /// The whole file, refused above `limit` bytes.

@@ -3,6 +3,7 @@
 // - the Linux system calls Glibc hides from Swift (accept4, pipe2: declared only under
 //   _GNU_SOURCE), which make descriptors close-on-exec atomically, so a child process started
 //   by another thread at the same moment never inherits them;
+// - an address kept from every optimizer (the agent's release marker);
 // - the stop-signal relay's state and its signal handler, on C11 atomics: Swift's
 //   `Synchronization.Atomic` needs macOS 15 / iOS 18, and a signal handler needs lock-free,
 //   sequentially consistent loads and stores on every platform.
@@ -15,6 +16,13 @@ int deeplink_accept_nonblocking_cloexec(int fd);
 /// `pipe2(ends, O_NONBLOCK | O_CLOEXEC)`.
 int deeplink_pipe_nonblocking_cloexec(int ends[2]);
 #endif
+
+/// Uses `address` in an empty assembly statement, which no optimizer (whole-module,
+/// link-time) can see through or remove: what it points at stays in the binary, through
+/// dead stripping too. `DeepLinkAgent.releaseMarker` is kept this way.
+static inline void deeplink_keep_address(const void *address) {
+  __asm__ __volatile__("" : : "r"(address) : "memory");
+}
 
 /// How many wake-up pipes the stop-signal relay holds at once.
 #define DEEPLINK_SIGNAL_RELAY_SLOT_COUNT 32
