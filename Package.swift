@@ -131,7 +131,8 @@ let package = Package(
       dependencies: ["RecipeSampleApp", "DeepLinkAgent", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport"]),
     .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
     .testTarget(
-      name: "ReleaseInspectionTests", dependencies: ["ReleaseInspection", "ZlibInflate", "TestSupport"]),
+      name: "ReleaseInspectionTests",
+      dependencies: ["ReleaseInspection", "ZlibInflate", "TestSupport", "DeepLinkAgent"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
     .testTarget(
       name: "DeepLinkCommandTests",

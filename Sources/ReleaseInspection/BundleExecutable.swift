@@ -20,7 +20,7 @@ package enum BundleExecutable {
     if name == "." || name == ".." { return "it names a folder" }
     if name.utf8.contains(UInt8(ascii: "/")) { return "it has a '/'" }
     if name.utf8.contains(0) { return "it has a NUL" }
-    if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+    if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
       return "it has a control character"
     }
     return nil

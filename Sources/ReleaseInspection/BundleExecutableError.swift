@@ -43,8 +43,8 @@ package enum BundleExecutableError: Error, Hashable, Sendable {
   static func visible(_ name: String) -> String {
     var text = ""
     for scalar in name.unicodeScalars {
-      if scalar.value < 0x20 || scalar.value == 0x7F {
-        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        text += "\\u{" + String(scalar.value, radix: 16) + "}"
       } else {
         text.unicodeScalars.append(scalar)
       }

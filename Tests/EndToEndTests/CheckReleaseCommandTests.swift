@@ -104,17 +104,22 @@ struct CheckReleaseCommandTests {
       """
       import os, plistlib, sys, zipfile
       d = sys.argv[1]
-      def types(*schemes): return {'CFBundleURLTypes': [{'CFBundleURLSchemes': list(schemes)}]}
+      def types(*schemes): return {'CFBundleExecutable': 'App', 'CFBundleURLTypes': [{'CFBundleURLSchemes': list(schemes)}]}
+      # A program's first bytes (ELF), and no agent.
+      program = b'\\x7fELF' + bytes(4092)
       os.makedirs(d + '/Recipes.app')
       with open(d + '/Recipes.app/Info.plist', 'wb') as f: plistlib.dump(types('recipes'), f, fmt=plistlib.FMT_BINARY)
-      os.makedirs(d + '/Mac.app/Contents')
+      with open(d + '/Recipes.app/App', 'wb') as f: f.write(program)
+      os.makedirs(d + '/Mac.app/Contents/MacOS')
       with open(d + '/Mac.app/Contents/Info.plist', 'wb') as f: plistlib.dump(types('Debug'), f)
+      with open(d + '/Mac.app/Contents/MacOS/App', 'wb') as f: f.write(program)
       for app in ['A.app', 'B.app']:
           os.makedirs(d + '/R.xcarchive/Products/Applications/' + app)
           with open(d + '/R.xcarchive/Products/Applications/' + app + '/Info.plist', 'wb') as f:
               plistlib.dump(types('shop'), f)
+          with open(d + '/R.xcarchive/Products/Applications/' + app + '/App', 'wb') as f: f.write(program)
       with zipfile.ZipFile(d + '/Recipes.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
-          z.writestr('Payload/Recipes.app/Recipes', os.urandom(4096))
+          z.writestr('Payload/Recipes.app/App', program)
           z.writestr('Payload/Recipes.app/Info.plist', plistlib.dumps(types('recipes', 'debug'), fmt=plistlib.FMT_BINARY))
           z.writestr('Payload/Recipes.app/PlugIns/W.appex/Info.plist', plistlib.dumps(types('debug')))
       with open(d + '/AndroidManifest.xml', 'w') as f:
@@ -137,10 +142,15 @@ struct CheckReleaseCommandTests {
     #expect(
       result.stdout == """
         debug not registered in \(d)/Recipes.app/Info.plist (its URL schemes: recipes)
+        no agent in \(d)/Recipes.app/App (4096 bytes read)
         debug registered in \(d)/Mac.app/Contents/Info.plist at CFBundleURLTypes[0].CFBundleURLSchemes[0] (written 'Debug')
+        no agent in \(d)/Mac.app/Contents/MacOS/App (4096 bytes read)
         debug not registered in \(d)/R.xcarchive/Products/Applications/A.app/Info.plist (its URL schemes: shop)
+        no agent in \(d)/R.xcarchive/Products/Applications/A.app/App (4096 bytes read)
         debug not registered in \(d)/R.xcarchive/Products/Applications/B.app/Info.plist (its URL schemes: shop)
+        no agent in \(d)/R.xcarchive/Products/Applications/B.app/App (4096 bytes read)
         debug registered in \(d)/Recipes.ipa:Payload/Recipes.app/Info.plist at CFBundleURLTypes[0].CFBundleURLSchemes[1]
+        no agent in \(d)/Recipes.ipa:Payload/Recipes.app/App (4096 bytes read)
         debug registered in \(d)/AndroidManifest.xml at line 5 (activity .MainActivity)
 
         """)
@@ -223,10 +233,11 @@ struct CheckReleaseCommandTests {
       """
       import plistlib, sys, zipfile
       d = sys.argv[1]
-      plist = plistlib.dumps({'CFBundleURLTypes': [{'CFBundleURLSchemes': ['debug']}]}, fmt=plistlib.FMT_BINARY)
+      plist = plistlib.dumps({'CFBundleExecutable': 'A', 'CFBundleURLTypes': [{'CFBundleURLSchemes': ['debug']}]}, fmt=plistlib.FMT_BINARY)
       with open(d + '/cut.plist', 'wb') as f: f.write(plist[:-10])
       with zipfile.ZipFile(d + '/Good.ipa', 'w', zipfile.ZIP_DEFLATED) as z:
           z.writestr('Payload/A.app/Info.plist', plist)
+          z.writestr('Payload/A.app/A', b'\\xcf\\xfa\\xed\\xfe' + bytes(1000))
       data = open(d + '/Good.ipa', 'rb').read()
       with open(d + '/cut.ipa', 'wb') as f: f.write(data[:len(data) // 2])
       at = data.index(b'Info.plist') + len('Info.plist') + 4

@@ -31,12 +31,16 @@ extension ArtifactFiles {
         next = openat(current, name, flags)
       } while next == -1 && errno == EINTR
       let failure = errno
+      // A link under O_NOFOLLOW fails with ELOOP (with O_DIRECTORY, Linux says ENOTDIR
+      // first): what is there, without following it, tells which.
+      var status = stat()
+      let isLink =
+        next == -1 && fstatat(current, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
       close(current)
       guard next != -1 else {
+        if isLink { throw .symbolicLink }
         switch failure {
         case ENOENT: throw .missing
-        // Linux and macOS give ELOOP for a link under O_NOFOLLOW; FreeBSD gives EMLINK.
-        case ELOOP, EMLINK: throw .symbolicLink
         case ENOTDIR: throw .unreadable("\(ControlCharacters.escaped(name)) on the way to it is not a folder")
         default: throw .unreadable(Errno(rawValue: failure).description)
         }
