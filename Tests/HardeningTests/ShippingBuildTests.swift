@@ -69,6 +69,33 @@ struct ShippingBuildTests {
     #expect(ExpectedState.comparable(before) == SampleSpecification.root)
   }
 
+  /// `executable` copied into an iOS-layout `.app` in `directory`, with an Info.plist naming it.
+  static func bundle(_ executable: String, named name: String, in directory: TemporaryDirectory) throws -> String {
+    let app = directory.file(name + ".app")
+    try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: executable, toPath: app + "/" + name)
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>CFBundleExecutable</key><string>\(name)</string></dict></plist>
+      """.utf8
+    ).write(to: URL(fileURLWithPath: app + "/Info.plist"))
+    return app
+  }
+
+  /// The agent's marker survives what a shipping build does to the code (`-O`, whole-module
+  /// optimization, `--gc-sections`): the plain release `deeplink-app` in a bundle fails
+  /// `check-release`, as an app that forgot `#if DEBUG` around the agent would.
+  @Test func theShippingBuildStillCarriesTheAgentsMarker() throws {
+    let executable = try Self.buildApp(scratch: "shipping", flags: ["-c", "release"])
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let app = try Self.bundle(executable, named: "Shipping", in: directory)
+    let result = try Command.run(Command.product("deeplink"), ["check-release", app])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("agent linked in \(app)/Shipping (DeepLinkAgent's release marker at byte "))
+  }
+
   /// What `make install` installs (the `make release` build: optimized, `-DDEEPLINK_DEBUG_LINKS`,
   /// on Linux `-static-executable`), installed into a temporary prefix: static, accepting
   /// debug links, and driven by the installed `deeplink`.
@@ -90,6 +117,13 @@ struct ShippingBuildTests {
         #expect(try ELFFile.hasInterpreter(binary) == false, "\(binary) is dynamically linked")
       }
     #endif
+    // The installed tool does not link the agent, and finds itself clean (its needle is made
+    // at run time); the installed app carries the marker.
+    for (binary, name, status) in [(deeplink, "Tool", 0), (executable, "App", 1)] as [(String, String, Int32)] {
+      let bundle = try Self.bundle(binary, named: name, in: prefix)
+      let check = try Command.run(deeplink, ["check-release", bundle])
+      #expect(check.status == status, "\(check)")
+    }
     let app = try RunningApp.start(executable: executable)
     defer { app.stop() }
 
