@@ -25,7 +25,7 @@ package final class InflateStream {
   ///
   /// - Throws: ``InflateError/unavailable(reason:)`` when zlib cannot start.
   package init(format: InflateFormat, bufferSize: Int = 1 << 20) throws(InflateError) {
-    self.bufferSize = max(bufferSize, 64)
+    self.bufferSize = max(bufferSize, 1)
     buffer = [UInt8](repeating: 0, count: self.bufferSize)
     let started = inflateInit2_(&stream, format.windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
     guard started == Z_OK else {
