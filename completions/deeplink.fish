@@ -99,7 +99,7 @@ function __deeplink_names
       targets 'List the app, simulators, iPhones and Android devices to send links to' \
       approve 'Let a simulator open the links in an app without asking' \
       mcp 'Serve the routes as tools to coding agents (MCP)' \
-      check-release 'Check that a release build does not register the debug scheme' \
+      check-release 'Check that a release build has no debug scheme and no agent' \
       completions 'Print a shell completion script' \
       help 'Show help for a command or a route' \
       version 'Print the version'

@@ -6,7 +6,8 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
   /// The link was applied, or the command did what it was asked.
   case success = 0
   /// `check-release`: the table's scheme is registered in a release build (or, with
-  /// `--expect-registered`, missing from a debug build). `tour --check`: an entry's screen or
+  /// `--expect-registered`, missing from a debug build), or an app's executable carries the
+  /// agent. `tour --check`: an entry's screen or
   /// state changed, or an entry is new or missing (as `diff` and `cmp` exit 1 on a difference).
   case checkFailed = 1
   /// The command line was wrong (`EX_USAGE`); nothing was sent.
@@ -14,7 +15,8 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
   /// The app received the link and rejected it (`EX_DATAERR`).
   case rejected = 65
   /// Input that cannot be read (`EX_NOINPUT`). `check-release`: a path that is missing, not a
-  /// build artifact, a truncated file, a broken archive or property list. `tour --check`: a
+  /// build artifact, a truncated file, a broken archive or property list, an app whose
+  /// executable is missing, damaged, a symbolic link or named outside the bundle. `tour --check`: a
   /// recording that is not one (a `tour.json` that is not a manifest, a file name that leaves
   /// the recording, a file missing).
   case unreadable = 66
@@ -35,9 +37,9 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
     switch self {
     case .success: "the link was applied, or the command succeeded"
     case .checkFailed:
-      "check-release: the scheme is registered (--expect-registered: missing); tour --check: the tour differs from its recording"
+      "check-release: the scheme is registered (--expect-registered: missing) or the agent linked; tour --check: the tour differs from its recording"
     case .unreadable:
-      "check-release: a path cannot be read as an app, archive, plist or manifest; tour --check: the recording cannot be read"
+      "check-release: a path (or an app's executable) cannot be read as an app, archive, plist or manifest; tour --check: the recording cannot be read"
     case .usage: "usage error: the command line is wrong; nothing was sent"
     case .rejected: "the app rejected the link, or no app on the device handles its scheme"
     case .unavailable: "no app is listening on the socket, or no usable simulator, device or tool"

@@ -190,7 +190,7 @@ package enum HelpFormatter {
       return [
         (
           "\(ToolName.current) check-release build/Release-iphoneos/Recipes.app",
-          "exits 1, naming the place, if the release build registers \(table.scheme)://"
+          "exits 1, naming the place, if the release build registers \(table.scheme):// or links the agent"
         ),
         (
           "\(ToolName.current) check-release --expect-registered Recipes-Debug.ipa",
