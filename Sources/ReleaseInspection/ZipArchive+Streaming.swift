@@ -36,7 +36,8 @@ extension ZipArchive {
     case 0:
       guard entry.compressedSize == size else {
         throw .badEntry(
-          name: entry.name, problem: "stored, it holds \(entry.compressedSize) bytes, its header says \(size)")
+          name: entry.name, problem: "stored, it holds \(entry.compressedSize) bytes, its header says \(size)"
+        )
       }
       var offset = 0
       while offset < size {

@@ -57,7 +57,8 @@ struct CheckReleaseAgentTests {
                              ('Payload/Clean.app/Clean', read(tool))])
       """, in: directory)
     let d = directory.path
-    let agentSize = try FileManager.default.attributesOfItem(atPath: Command.product("deeplink"))[.size] as? Int
+    let agentSize =
+      try FileManager.default.attributesOfItem(atPath: Command.product("deeplink"))[.size] as? Int
     for clean in ["/Clean.app", "/MacClean.app", "/Clean.ipa"] {
       let result = try Command.deeplink("check-release", d + clean)
       #expect(result.status == 0, "\(clean): \(result)")
@@ -80,7 +81,8 @@ struct CheckReleaseAgentTests {
       let result = try Command.deeplink("check-release", d + "/Clean.app", d + agent)
       #expect(result.status == 1, "\(agent): \(result)")
       #expect(
-        result.stdout.contains("\nagent linked in \(d)\(executable) (DeepLinkAgent's release marker at byte "),
+        result.stdout.contains(
+          "\nagent linked in \(d)\(executable) (DeepLinkAgent's release marker at byte "),
         "\(agent): \(result)")
       #expect(
         result.stderr == "deeplink: error: the deeplink agent is linked into \(d)\(executable); a release "
@@ -142,7 +144,8 @@ struct CheckReleaseAgentTests {
       ("Empty.app", "bundle(d + '/Empty.app', '', None)", "Empty.app/Info.plist", "it is empty"),
       (
         "Nul.app", "bundle(d + '/Nul.app', 'outside\\x00/../../outside', None, binary=True)",
-        "Nul.app/Info.plist", "outside\\u{0}/../../outside' is not a file name inside the bundle (it has a '/')"
+        "Nul.app/Info.plist",
+        "outside\\u{0}/../../outside' is not a file name inside the bundle (it has a '/')"
       ),
       (
         "Control.app", "bundle(d + '/Control.app', 'a\\x01b', None, binary=True)", "Control.app/Info.plist",
@@ -195,10 +198,12 @@ struct CheckReleaseAgentTests {
       #expect(!result.stdout.contains("agent linked"), "\(name): \(result)")
       if arguments.count == 1 {
         #expect(
-          result.stderr.hasPrefix("deeplink: error: cannot read \(directory.file(shown)): "), "\(name): \(result)")
+          result.stderr.hasPrefix("deeplink: error: cannot read \(directory.file(shown)): "),
+          "\(name): \(result)")
         #expect(result.stderr.contains(reason), "\(name): \(result)")
       } else {
-        #expect(result.stdout.contains(#""failed": ["#) && result.stdout.contains(#""unreadable""#), "\(result)")
+        #expect(
+          result.stdout.contains(#""failed": ["#) && result.stdout.contains(#""unreadable""#), "\(result)")
         #expect(result.stderr.contains(#""kind":"unreadable""#), "\(name): \(result)")
       }
     }

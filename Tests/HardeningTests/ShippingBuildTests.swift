@@ -70,7 +70,9 @@ struct ShippingBuildTests {
   }
 
   /// `executable` copied into an iOS-layout `.app` in `directory`, with an Info.plist naming it.
-  static func bundle(_ executable: String, named name: String, in directory: TemporaryDirectory) throws -> String {
+  static func bundle(_ executable: String, named name: String, in directory: TemporaryDirectory) throws
+    -> String
+  {
     let app = directory.file(name + ".app")
     try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: executable, toPath: app + "/" + name)
@@ -93,7 +95,8 @@ struct ShippingBuildTests {
     let app = try Self.bundle(executable, named: "Shipping", in: directory)
     let result = try Command.run(Command.product("deeplink"), ["check-release", app])
     #expect(result.status == 1, "\(result)")
-    #expect(result.stdout.contains("agent linked in \(app)/Shipping (DeepLinkAgent's release marker at byte "))
+    #expect(
+      result.stdout.contains("agent linked in \(app)/Shipping (DeepLinkAgent's release marker at byte "))
   }
 
   /// What `make install` installs (the `make release` build: optimized, `-DDEEPLINK_DEBUG_LINKS`,
@@ -119,7 +122,8 @@ struct ShippingBuildTests {
     #endif
     // The installed tool does not link the agent, and finds itself clean (its needle is made
     // at run time); the installed app carries the marker.
-    for (binary, name, status) in [(deeplink, "Tool", 0), (executable, "App", 1)] as [(String, String, Int32)] {
+    for (binary, name, status) in [(deeplink, "Tool", 0), (executable, "App", 1)] as [(String, String, Int32)]
+    {
       let bundle = try Self.bundle(binary, named: name, in: prefix)
       let check = try Command.run(deeplink, ["check-release", bundle])
       #expect(check.status == status, "\(check)")

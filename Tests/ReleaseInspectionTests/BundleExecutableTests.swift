@@ -73,7 +73,8 @@ import Testing
           z.writestr(plain, 'program')
       """)
     let archive = try ZipArchive(MemoryBytes(bytes))
-    #expect(try BundleExecutable.entry(in: archive, app: "Payload/A.app", name: "A").name == "Payload/A.app/A")
+    #expect(
+      try BundleExecutable.entry(in: archive, app: "Payload/A.app", name: "A").name == "Payload/A.app/A")
     #expect(try BundleExecutable.entry(in: archive, app: "Payload/D.app", name: "D").isSymbolicLink == false)
     #expect(throws: BundleExecutableError.duplicateEntry(count: 2)) {
       try BundleExecutable.entry(in: archive, app: "Payload/B.app", name: "B")

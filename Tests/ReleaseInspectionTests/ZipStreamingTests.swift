@@ -53,7 +53,8 @@ struct ZipStreamingTests {
   /// A flipped byte in the data, data cut short, or a header that understates the size: a
   /// ``ZipError/badEntry(name:problem:)``, as a whole read gives.
   @Test func damagedEntriesAreErrors() throws {
-    let good = try IndependentWriters.zip("[('f', bytes(range(256)) * 2000, True), ('s', b'hello world', False)]")
+    let good = try IndependentWriters.zip(
+      "[('f', bytes(range(256)) * 2000, True), ('s', b'hello world', False)]")
     func damaged(_ change: (inout [UInt8]) -> Void) throws -> ZipArchive {
       var bytes = good
       change(&bytes)
@@ -66,7 +67,8 @@ struct ZipStreamingTests {
     for (index, central) in centrals.enumerated() {
       let archive = try damaged { $0[central + 16] ^= 0xFF }
       let entry = archive.entries[index]
-      #expect(throws: ZipError.badEntry(name: entry.name, problem: "its CRC-32 does not match its header's")) {
+      #expect(throws: ZipError.badEntry(name: entry.name, problem: "its CRC-32 does not match its header's"))
+      {
         _ = try archive.stream(entry, limit: 1 << 20, pieceSize: 1000) { _ in true }
       }
     }
@@ -83,7 +85,9 @@ struct ZipStreamingTests {
       _ = try cut.stream(cut.entries[0], limit: 1 << 20, pieceSize: 1000) { _ in true }
     }
     // The uncompressed size (offset 24) understated: inflating stops just past it.
-    let understated = try damaged { $0.replaceSubrange(centrals[0] + 24..<centrals[0] + 28, with: [100, 0, 0, 0]) }
+    let understated = try damaged {
+      $0.replaceSubrange(centrals[0] + 24..<centrals[0] + 28, with: [100, 0, 0, 0])
+    }
     var seen = 0
     #expect(
       throws: ZipError.badEntry(name: "f", problem: "it inflates to more than its header's 100 bytes")

@@ -134,7 +134,9 @@ struct ReleaseCheckReport {
   }
 
   static func json(_ executable: ScannedExecutable) -> JSON {
-    var fields: [(String, JSON)] = [("path", .string(executable.path)), ("agent", .bool(executable.linksAgent))]
+    var fields: [(String, JSON)] = [
+      ("path", .string(executable.path)), ("agent", .bool(executable.linksAgent)),
+    ]
     if let offset = executable.markerOffset { fields.append(("markerOffset", .int(offset))) }
     fields.append(("bytesRead", .int(executable.bytesRead)))
     return .object(fields)

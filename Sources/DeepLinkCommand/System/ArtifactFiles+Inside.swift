@@ -35,7 +35,8 @@ extension ArtifactFiles {
       // first): what is there, without following it, tells which.
       var status = stat()
       let isLink =
-        next == -1 && fstatat(current, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        next == -1 && fstatat(current, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+        && status.st_mode & S_IFMT == S_IFLNK
       close(current)
       guard next != -1 else {
         if isLink { throw .symbolicLink }

@@ -111,7 +111,9 @@ enum ArtifactFiles {
       var offset = 0
       while offset < count {
         let wanted = min(buffer.count, count - offset)
-        let got = buffer.withUnsafeMutableBytes { raw in pread(descriptor, raw.baseAddress!, wanted, off_t(offset)) }
+        let got = buffer.withUnsafeMutableBytes { raw in
+          pread(descriptor, raw.baseAddress!, wanted, off_t(offset))
+        }
         if got == -1 {
           if errno == EINTR { continue }
           throw .read(Errno(rawValue: errno).description)
@@ -120,7 +122,9 @@ enum ArtifactFiles {
           throw .read("the file ended at \(offset) bytes while being read (is it still being written?)")
         }
         offset += got
-        guard buffer.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[..<got])) }) else { return false }
+        guard buffer.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[..<got])) }) else {
+          return false
+        }
       }
       return true
     }
