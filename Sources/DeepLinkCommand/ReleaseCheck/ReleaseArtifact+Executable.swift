@@ -26,18 +26,8 @@ extension ReleaseArtifact {
       guard file.count <= maximumExecutableSize else {
         throw .unreadable("it is larger than \(maximumExecutableSize >> 30) GiB, the most read")
       }
-      var search = ByteStringSearch(needle: AgentMarker.bytes)
-      var head: [UInt8] = []
-      do {
-        _ = try file.forEachPiece(pieceSize: scanPieceSize) { piece in
-          if head.isEmpty { head = Array(piece.prefix(4)) }
-          return search.feed(piece) == nil
-        }
-      } catch {
-        throw .unreadable(error.message)
+      return try scan(path) { (body) throws(ZipError) in try file.forEachPiece(pieceSize: scanPieceSize, body)
       }
-      guard BundleExecutable.startsAsExecutable(head) else { throw .notAnExecutable }
-      return ScannedExecutable(path: path, search: search)
     } catch {
       throw ReleaseCheckError(path: path, reason: error.message)
     }
@@ -52,21 +42,31 @@ extension ReleaseArtifact {
     let path = archivePath + ":" + app + "/" + name
     do throws(BundleExecutableError) {
       let entry = try BundleExecutable.entry(in: archive, app: app, name: name)
-      var search = ByteStringSearch(needle: AgentMarker.bytes)
-      var head: [UInt8] = []
-      do {
-        _ = try archive.stream(entry, limit: maximumExecutableSize, pieceSize: scanPieceSize) { piece in
-          if head.isEmpty { head = Array(piece.prefix(4)) }
-          return search.feed(piece) == nil
-        }
-      } catch {
-        throw .unreadable(error.message)
+      return try scan(path) { (body) throws(ZipError) in
+        try archive.stream(entry, limit: maximumExecutableSize, pieceSize: scanPieceSize, body)
       }
-      guard BundleExecutable.startsAsExecutable(head) else { throw .notAnExecutable }
-      return ScannedExecutable(path: path, search: search)
     } catch {
       throw ReleaseCheckError(path: path, reason: error.message)
     }
+  }
+
+  /// The executable at `path`, whose pieces `read` hands to its argument until it returns
+  /// `false`: searched for the marker (stopping at it) and checked to start as a program.
+  static func scan(
+    _ path: String, _ read: (_ body: (UnsafeRawBufferPointer) -> Bool) throws(ZipError) -> Bool
+  ) throws(BundleExecutableError) -> ScannedExecutable {
+    var search = ByteStringSearch(needle: AgentMarker.bytes)
+    var head: [UInt8] = []
+    do {
+      _ = try read { piece in
+        if head.count < 4 { head += piece.prefix(4 - head.count) }
+        return search.feed(piece) == nil
+      }
+    } catch {
+      throw .unreadable(error.message)
+    }
+    guard BundleExecutable.startsAsExecutable(head) else { throw .notAnExecutable }
+    return ScannedExecutable(path: path, search: search)
   }
 
   /// `CFBundleExecutable`, a single file name; else 66 naming the Info.plist.
