@@ -8,7 +8,7 @@ import Testing
 /// zipfile, then in bundles built to escape, lie or break.
 @Suite(
   "check-release: the agent in release executables",
-  .enabled(if: ExternalTool.runs(needing: "python3"), "needs python3 (plistlib, zipfile)"))
+  .requires("python3"))
 struct CheckReleaseAgentTests {
   /// Writes bundles with Python: `sys.argv[1]` the directory, `sys.argv[2]` `deeplink-app`,
   /// `sys.argv[3]` `deeplink`; `bundle(path, executable name, program or None, macos=False,

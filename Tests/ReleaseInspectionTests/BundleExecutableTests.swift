@@ -54,7 +54,7 @@ import Testing
     #expect(bytes.count > 32)
   }
 
-  @Test(.enabled(if: ExternalTool.runs(needing: IndependentWriters.hasPython), "needs python3"))
+  @Test(.requires("python3"))
   func anIpasExecutableEntryIsFoundOnceAndNotALink() throws {
     let bytes = try IndependentWriters.python(
       """

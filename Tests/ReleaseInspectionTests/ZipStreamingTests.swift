@@ -7,7 +7,7 @@ import Testing
 /// whole read catches caught too.
 @Suite(
   "Zip entries streamed",
-  .enabled(if: ExternalTool.runs(needing: IndependentWriters.hasPython), "needs python3"))
+  .requires("python3"))
 struct ZipStreamingTests {
   /// Reads `entry` piece by piece and returns the bytes, the largest piece, and whether the
   /// whole entry was read.
