@@ -45,7 +45,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The agent: the wire protocol served from inside an app.
     .target(
-      name: "DeepLinkAgent", dependencies: ["DeepLinkWire", "DeepLinkRoutes", "DeepLinkSystemC"],
+      name: "DeepLinkAgent", dependencies: ["DeepLinkWire", "DeepLinkRoutes"],
       swiftSettings: strict),
     // The system zlib (zlib1g-dev on Debian, the SDK's libz on Apple platforms), and inflating
     // with it: for any reader of deflated data (zip entries, PNG image data).

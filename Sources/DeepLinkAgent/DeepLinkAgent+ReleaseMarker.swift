@@ -1,4 +1,4 @@
-import DeepLinkSystemC
+import DeepLinkWire
 
 extension DeepLinkAgent {
   /// Bytes that every program which starts the agent carries, so that a build can be checked
@@ -20,6 +20,6 @@ extension DeepLinkAgent {
 
   /// Keeps ``releaseMarker`` in the binary: called on every path that starts the agent.
   static func keepReleaseMarker() {
-    deeplink_keep_address(releaseMarker.utf8Start)
+    OptimizerBarrier.keep(releaseMarker.utf8Start)
   }
 }
