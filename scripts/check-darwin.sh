@@ -145,13 +145,14 @@ sdk="$cache/sdk-$zig_version-$version"
 # Apple's headers and libSystem's symbols, from the wheel (fetched once).
 fetch_headers() {
   local wheel
-  wheel=$(find "$cache/wheel" -name "ziglang-$zig_version-*manylinux_2_12_x86_64*.whl" 2>/dev/null | head -1)
+  # No wheel yet (a fresh clone): find fails, and the fetch below runs.
+  wheel=$({ find "$cache/wheel" -name "ziglang-$zig_version-*manylinux_2_12_x86_64*.whl" 2>/dev/null || true; } | head -1)
   if [ -z "$wheel" ]; then
     python3 -m pip --version >/dev/null 2>&1 ||
       fail_setup "python3's pip fetches Apple's headers and is missing (Debian: apt-get install python3-pip)"
     echo "check-darwin: fetching Apple's headers: pip download ziglang==$zig_version (about 100 MB, once)" >&2
     python3 -m pip download --quiet --no-deps --only-binary=:all: --platform manylinux_2_12_x86_64 \
-      --python-version 3 -d "$cache/wheel" "ziglang==$zig_version" >&2 ||
+      --python-version 3.11 -d "$cache/wheel" "ziglang==$zig_version" >&2 ||
       fail_setup "pip could not fetch ziglang==$zig_version from PyPI"
     wheel=$(find "$cache/wheel" -name "ziglang-$zig_version-*manylinux_2_12_x86_64*.whl" | head -1)
   fi
