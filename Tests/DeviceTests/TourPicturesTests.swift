@@ -70,7 +70,15 @@ struct TourPicturesTests {
     let order = world.invocations().compactMap { $0.count > 2 ? $0[2] : nil }.filter {
       ["status_bar", "io"].contains($0)
     }
-    #expect(order.first == "status_bar" && order.last == "status_bar" && order.count == 14, "\(order)")
+    // Each screen is still at once (the stand-in does not animate here): two screenshots
+    // each, the second matching the first.
+    #expect(order.first == "status_bar" && order.last == "status_bar" && order.count == 2 + 12 * 2, "\(order)")
+    #expect(SettledPicturesTests.seconds(manifest["settleTimeout"]) == 3)
+    #expect(
+      entries.allSatisfy {
+        $0["settled"] == .bool(true) && $0["screenshots"] == .int(2)
+          && SettledPicturesTests.seconds($0["settleSeconds"]) == 0
+      }, "\(entries)")
     #expect(world.statusBarTime(udid: udid) == nil, "cleared")
     // The page holds every picture, embedded.
     let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
@@ -282,7 +290,7 @@ struct TourPicturesTests {
     #expect(result.status == 0, "\(result)")
     let screencaps = world.invocations().filter { $0.contains("screencap") }
     #expect(
-      screencaps == Array(repeating: ["adb", "-s", "emulator-5554", "exec-out", "screencap", "-p"], count: 2))
+      screencaps == Array(repeating: ["adb", "-s", "emulator-5554", "exec-out", "screencap", "-p"], count: 2 * 2))
     let manifest = try Self.manifest(out)
     #expect(manifest["settle"] == .double(0.1))
     #expect(manifest["device"]?.stringValue == "Android device Pixel_7 emulator-5554")
@@ -303,7 +311,11 @@ struct TourPicturesTests {
     #expect(result.status == 64, "\(result)")
     #expect(result.stderr.contains("--settle waits before each picture, and the app target has no pixels"))
     let tolerance = try Command.deeplink("tour", "--out", "/nonexistent/tour", "--tolerance", "3")
-    #expect(tolerance.status == 64 && tolerance.stderr.contains("tour needs --check <dir> with --tolerance"))
+    #expect(
+      tolerance.status == 64
+        && tolerance.stderr.contains(
+          "--tolerance compares pictures (in a check, and two screenshots in a row), and the app target records none"),
+      "\(tolerance)")
     let big = try Command.deeplink("tour", "--check", "/nonexistent/tour", "--tolerance", "256")
     #expect(
       big.status == 64 && big.stderr.contains("--tolerance expects an integer from 0 to 255, got '256'"))
@@ -468,10 +480,13 @@ extension TourPicturesTests {
     var manifest = try Self.manifest(withAgent)
     var entries = try #require(manifest["entries"]?.arrayValue)
     for index in entries.indices {
-      entries[index] = .object((entries[index].objectValue ?? []).filter { $0.key != "picture" })
+      entries[index] = .object(
+        (entries[index].objectValue ?? []).filter {
+          !["picture", "settled", "settleSeconds", "screenshots"].contains($0.key)
+        })
     }
     manifest = .object(
-      (manifest.objectValue ?? []).filter { $0.key != "device" && $0.key != "entries" } + [
+      (manifest.objectValue ?? []).filter { !["device", "settleTimeout", "entries"].contains($0.key) } + [
         JSON.Member("entries", .array(entries))
       ])
     try manifest.serialized.write(toFile: textOnly + "/tour.json", atomically: true, encoding: .utf8)

@@ -56,15 +56,32 @@ struct WaitAndScreenshotTests {
 
   @Test(arguments: ["simulator", "android"])
   func screenPNGSavesTheDevicesScreenshot(_ kind: String) throws {
-    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    var world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    world.environment["STANDIN_RENDER"] = "1"
     defer { world.remove() }
+    if kind == "simulator" {
+      // A clock that stays: a screenshot of the real one could differ from the one drawn below.
+      #expect(try world.xcrun("simctl", "status_bar", Self.iPhone15, "override", "--time", "9:41").status == 0)
+    }
+    // A screen to show: the one a link opened.
+    #expect(try world.deeplink("--target", kind, "settings").status == 0)
     let file = world.directory.file("shot.png")
     let result = try world.deeplink("--target", kind, "screen", "--png", file)
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.hasPrefix("saved a screenshot of "))
+    #expect(result.stderr.isEmpty, "\(result)")
     let bytes = try #require(FileManager.default.contents(atPath: file))
     #expect(Array(bytes.prefix(8)) == Self.png)
-    #expect(String(decoding: bytes.dropFirst(8), as: UTF8.self) == "stand-in \(kind) screenshot")
+    // The stand-in's own picture, byte for byte: the screenshot tool's file, kept as it was.
+    let drawn = world.directory.file("drawn.png")
+    let render = try Command.run(
+      StandInDevices.folder + "/render-screen",
+      kind == "android"
+        ? [drawn, "--am-record", world.directory.file("am-arguments")]
+        : [drawn, "--clock", "9:41", "--last-opened", world.directory.file("opened")],
+      environment: world.environment)
+    #expect(render.status == 0, "\(render)")
+    #expect(bytes == FileManager.default.contents(atPath: drawn))
   }
 
   @Test func screenPNGOnTheAppIsAUsageError() throws {
@@ -77,8 +94,10 @@ struct WaitAndScreenshotTests {
   }
 
   @Test func screenPNGIntoAFolderThatDoesNotExistExits70NamingIt() throws {
-    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    var world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    world.environment["STANDIN_RENDER"] = "1"
     defer { world.remove() }
+    #expect(try world.deeplink("--target", "android", "settings").status == 0)
     let file = world.directory.file("missing/shot.png")
     let result = try world.deeplink("--target", "android", "screen", "--png", file)
     #expect(result.status == 70, "\(result)")

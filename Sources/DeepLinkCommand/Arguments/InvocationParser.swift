@@ -103,12 +103,21 @@ struct InvocationParser {
       return .routes(options.json ? .json : .table)
     case .state: return .state
     case .screen:
-      guard let path = ownValues[BuiltInCommand.pngFlag] else { return .screen }
+      let settling = try parseSettling(of: .screen)
+      guard let path = ownValues[BuiltInCommand.pngFlag] else {
+        if settling.isGiven {
+          throw .missingArgument(
+            .screen,
+            what: "--png <file> with \(settling.timeout != nil ? BuiltInCommand.settleTimeoutFlag : BuiltInCommand.toleranceFlag), "
+              + "which applies to a screenshot")
+        }
+        return .screen
+      }
       guard !path.isEmpty else {
         throw .invalidValue(
           option: BuiltInCommand.pngFlag, value: path, expected: "a file path", in: .command(.screen))
       }
-      return .screenshot(path: path)
+      return .screenshot(path: path, settling: settling)
     case .targets: return .targets
     case .approve: return .approve
     case .wait:
@@ -133,17 +142,7 @@ struct InvocationParser {
         throw .missingArgument(
           .tour, what: "--out <dir> to record a tour, or --check <dir> to compare with a recording")
       }
-      if let text = ownValues[BuiltInCommand.toleranceFlag] {
-        guard let number = Self.decimalInteger(text), number <= PictureComparison.maximumTolerance else {
-          throw .invalidValue(
-            option: BuiltInCommand.toleranceFlag, value: text,
-            expected: "an integer from 0 to \(PictureComparison.maximumTolerance)", in: .command(.tour))
-        }
-        guard request.check != nil else {
-          throw .missingArgument(.tour, what: "--check <dir> with --tolerance, which applies to a check")
-        }
-        request.tolerance = number
-      }
+      request.settling = try parseSettling(of: .tour)
       if let text = ownValues[BuiltInCommand.settleFlag] {
         guard let seconds = GlobalOptions.seconds(text) else {
           throw .invalidValue(
@@ -154,7 +153,8 @@ struct InvocationParser {
       }
       request.keepStatusBar = flags.contains(BuiltInCommand.keepStatusBarFlag)
       return .tour(request)
-    case .mcp: return .mcp(pictures: flags.contains(BuiltInCommand.picturesFlag))
+    case .mcp:
+      return .mcp(pictures: flags.contains(BuiltInCommand.picturesFlag), settling: try parseSettling(of: .mcp))
     case .launch: return .launch(relaunch: flags.contains(BuiltInCommand.relaunchFlag))
     case .checkRelease:
       guard !words.isEmpty else {
@@ -180,6 +180,28 @@ struct InvocationParser {
       guard let word else { return .help(.topLevel) }
       return .help(try topic(named: word))
     }
+  }
+
+  /// `--settle-timeout SECONDS` and `--tolerance N` of `command`, checked.
+  func parseSettling(of command: BuiltInCommand) throws(UsageError) -> Settling {
+    var settling = Settling()
+    if let text = ownValues[BuiltInCommand.toleranceFlag] {
+      guard let number = Self.decimalInteger(text), number <= PictureComparison.maximumTolerance else {
+        throw .invalidValue(
+          option: BuiltInCommand.toleranceFlag, value: text,
+          expected: "an integer from 0 to \(PictureComparison.maximumTolerance)", in: .command(command))
+      }
+      settling.tolerance = number
+    }
+    if let text = ownValues[BuiltInCommand.settleTimeoutFlag] {
+      guard let seconds = Settling.timeout(text) else {
+        throw .invalidValue(
+          option: BuiltInCommand.settleTimeoutFlag, value: text, expected: Settling.timeoutRule,
+          in: .command(command))
+      }
+      settling.timeout = seconds
+    }
+    return settling
   }
 
   /// The words of a command, and the flags of its own it was given (as typed); global options

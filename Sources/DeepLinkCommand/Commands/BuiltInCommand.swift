@@ -36,7 +36,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .open: "<url>"
     case .routes: "[--json | --markdown]"
     case .state: "[--json]"
-    case .screen: "[--png <file>]"
+    case .screen: "[--png <file> [--settle-timeout <seconds>] [--tolerance <n>]]"
     case .wait: "[--timeout <seconds>] [--pid <pid>]"
     case .launch: "--bundle-id <id> [--relaunch]"
     case .batch: "[<file> | -]"
@@ -278,7 +278,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
       [
         Option(
           flag: Self.pngFlag, synopsis: Self.pngFlag + " <file>",
-          help: "Save a screenshot of a simulator or Android device")
+          help: "Save a screenshot of a simulator or Android device, once the screen stopped changing"),
+        Self.settleTimeoutOption, Self.settleToleranceOption,
       ]
     case .wait:
       [
@@ -311,6 +312,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         Option(
           flag: Self.picturesFlag,
           help: "With a simulator or Android target: a picture of the screen with each route tool's result"),
+        Self.settleTimeoutOption, Self.settleToleranceOption,
       ]
     case .checkRelease:
       [
@@ -333,11 +335,13 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         Option(
           flag: Self.toleranceFlag, synopsis: Self.toleranceFlag + " <n>",
           help:
-            "With --check: pixels match when no channel differs by more than n of \(PictureComparison.maximumTolerance) (default 0)"
+            "Pixels match when no channel differs by more than n of \(PictureComparison.maximumTolerance) (default 0): "
+            + "in a check, and for two screenshots in a row to count as settled"
         ),
         Option(
           flag: Self.settleFlag, synopsis: Self.settleFlag + " <seconds>",
           help: "Wait this long after each link before its picture (needed where no agent acknowledges)"),
+        Self.settleTimeoutOption,
         Option(
           flag: Self.keepStatusBarFlag,
           help: "On a simulator: leave the status bar alone (default: 9:41, full bars, then cleared)"),
@@ -351,14 +355,29 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// `--settle-timeout <seconds>`, as help shows it.
+  static let settleTimeoutOption = Option(
+    flag: settleTimeoutFlag, synopsis: settleTimeoutFlag + " <seconds>",
+    help: "Take screenshots until two in a row match, at most this long (default "
+      + "\(GlobalOption.formatted(Settling.defaultTimeout)); 0: one screenshot)")
+  /// `--tolerance <n>` of ``screen`` and ``mcp``, as help shows it.
+  static let settleToleranceOption = Option(
+    flag: toleranceFlag, synopsis: toleranceFlag + " <n>",
+    help: "Two screenshots match when no channel differs by more than n of "
+      + "\(PictureComparison.maximumTolerance) (default 0)")
+
   /// `--expect-registered`, of ``checkRelease``.
   package static let expectRegisteredFlag = "--expect-registered"
   /// `--out <dir>`, `--scenario <file>` and `--check <dir>`, of ``tour``.
   package static let outFlag = "--out"
   package static let scenarioFlag = "--scenario"
   package static let checkFlag = "--check"
-  /// `--tolerance <n>`, `--settle <seconds>` and `--keep-status-bar`, of ``tour``.
+  /// `--tolerance <n>`, `--settle <seconds>` and `--keep-status-bar`, of ``tour``; the
+  /// tolerance also of ``screen`` and ``mcp``, for settling.
   package static let toleranceFlag = "--tolerance"
+  /// `--settle-timeout <seconds>`, of ``tour``, ``screen`` and ``mcp``: how long a picture
+  /// waits at most for the screen to stop changing (``Settling``).
+  package static let settleTimeoutFlag = "--settle-timeout"
   package static let settleFlag = "--settle"
   package static let keepStatusBarFlag = "--keep-status-bar"
 
@@ -373,15 +392,15 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   package var ownFlags: [String] {
     switch self {
     case .routes: [Self.markdownFlag]
-    case .screen: [Self.pngFlag]
+    case .screen: [Self.pngFlag, Self.settleTimeoutFlag, Self.toleranceFlag]
     case .wait: [Self.pidFlag]
     case .launch: [Self.relaunchFlag]
     case .checkRelease: [Self.expectRegisteredFlag]
-    case .mcp: [Self.picturesFlag]
+    case .mcp: [Self.picturesFlag, Self.settleTimeoutFlag, Self.toleranceFlag]
     case .tour:
       [
         Self.outFlag, Self.scenarioFlag, Self.checkFlag, Self.toleranceFlag, Self.settleFlag,
-        Self.keepStatusBarFlag,
+        Self.settleTimeoutFlag, Self.keepStatusBarFlag,
       ]
     default: []
     }
@@ -390,9 +409,11 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
   /// Those of ``ownFlags`` that take a value.
   package var ownValueFlags: [String] {
     switch self {
-    case .screen: [Self.pngFlag]
+    case .screen: [Self.pngFlag, Self.settleTimeoutFlag, Self.toleranceFlag]
     case .wait: [Self.pidFlag]
-    case .tour: [Self.outFlag, Self.scenarioFlag, Self.checkFlag, Self.toleranceFlag, Self.settleFlag]
+    case .mcp: [Self.settleTimeoutFlag, Self.toleranceFlag]
+    case .tour:
+      [Self.outFlag, Self.scenarioFlag, Self.checkFlag, Self.toleranceFlag, Self.settleFlag, Self.settleTimeoutFlag]
     default: []
     }
   }

@@ -30,14 +30,16 @@ package enum Command: Hashable, Sendable {
   /// for its agent.
   case launch(relaunch: Bool)
   /// Serve the route table as MCP tools on standard input and output until end of input.
-  /// `pictures`: `--pictures`, a route tool's result also carries a picture of the screen.
-  case mcp(pictures: Bool)
+  /// `pictures`: `--pictures`, a route tool's result also carries a picture of the screen;
+  /// `settling`: how each picture waits for the screen to stop changing.
+  case mcp(pictures: Bool, settling: Settling = Settling())
   /// Send one link per line of a file; `nil` reads standard input (also for `-`).
   case batch(path: String?)
   /// Record every route's screen (or a scenario's), or check them against a recording.
   case tour(TourRequest)
-  /// Save a screenshot of a simulator or Android device to a file (`screen --png FILE`).
-  case screenshot(path: String)
+  /// Save a screenshot of a simulator or Android device to a file (`screen --png FILE`), taken
+  /// once the screen stopped changing (`settling`).
+  case screenshot(path: String, settling: Settling = Settling())
   /// List what links can go to now.
   case targets
   /// Pre-approve the table's scheme on a simulator for the app (`--bundle-id`, or where
@@ -63,9 +65,12 @@ package struct TourRequest: Hashable, Sendable {
   package var out: String?
   package var scenario: String?
   package var check: String?
+  /// `--tolerance N` and `--settle-timeout SECONDS`: how each picture waits for the screen to
+  /// stop changing (``Settling``).
+  package var settling = Settling()
   /// `--tolerance N`: the largest channel difference of two pixels that still match, 0–255
-  /// (``PictureComparison``).
-  package var tolerance: Int = 0
+  /// (``PictureComparison``): for a check, and for two screenshots in a row.
+  package var tolerance: Int { settling.pixelTolerance }
   /// `--settle SECONDS`: how long to wait after each link before its picture.
   package var settle: Double? = nil
   /// `--keep-status-bar`: leave a simulator's status bar as it is.

@@ -20,12 +20,20 @@ protocol LinkDelivery {
   /// Whether ``screenshot()`` can take a picture: a simulator or Android target, without
   /// `--dry-run`. Only then is there a `screenshot` tool.
   var takesScreenshots: Bool { get }
-  /// A PNG of the target's screen, taken as `deeplink screen --png FILE` takes it.
-  func screenshot() throws(ClientFailure) -> [UInt8]
+  /// A PNG of the target's screen, taken as `deeplink screen --png FILE` takes it: once the
+  /// screen stopped changing.
+  func screenshot() throws(ClientFailure) -> McpScreenshot
   /// Whether each route tool's result carries ``picture()`` (`deeplink mcp --pictures`).
   var takesPictures: Bool { get }
-  /// A picture of the screen now, sized for a model (``McpPicture``).
-  func picture() throws(ClientFailure) -> [UInt8]
+  /// A picture of the screen once it stopped changing, sized for a model (``McpPicture``).
+  func picture() throws(ClientFailure) -> McpScreenshot
+}
+
+/// A picture for a tool's result, and what the result says of it: that the screen did not
+/// settle (the picture may show it changing), or nothing.
+struct McpScreenshot {
+  let png: [UInt8]
+  let note: String?
 }
 
 /// What sending a link gave.
@@ -40,5 +48,5 @@ enum LinkOutcome {
 extension LinkDelivery {
   /// No pictures, unless a delivery takes them (`deeplink mcp --pictures` on a device).
   var takesPictures: Bool { false }
-  func picture() throws(ClientFailure) -> [UInt8] { [] }
+  func picture() throws(ClientFailure) -> McpScreenshot { McpScreenshot(png: [], note: nil) }
 }

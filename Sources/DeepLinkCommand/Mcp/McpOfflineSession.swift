@@ -39,5 +39,7 @@ struct OfflineDelivery: LinkDelivery {
   func open(_ link: Link) throws(ClientFailure) -> LinkOutcome { .applied(state: Self.state) }
   func state() throws(ClientFailure) -> JSON { Self.state }
   func screen() throws(ClientFailure) -> String { "" }
-  func screenshot() throws(ClientFailure) -> [UInt8] { [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] }
+  func screenshot() throws(ClientFailure) -> McpScreenshot {
+    McpScreenshot(png: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], note: nil)
+  }
 }

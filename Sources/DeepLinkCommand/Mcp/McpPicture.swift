@@ -14,14 +14,16 @@ enum McpPicture {
   /// rest of a 1,048,576-byte result to the text and the state.
   static let maximumBytes = 700_000
 
-  /// `png` as it goes to a model: itself when it fits already, else decoded, scaled and
+  /// A screenshot's PNG as it goes to a model: itself when it fits already, else scaled and
   /// encoded again.
   ///
-  /// - Throws: 70 when `png` cannot be read (the screenshot tool gave no PNG).
-  static func forModel(_ png: [UInt8]) throws(ClientFailure) -> [UInt8] {
+  /// - Throws: 70 when the picture cannot be written within the limits.
+  static func forModel(_ screenshot: Screenshot) throws(ClientFailure) -> [UInt8] {
+    let picture = screenshot.picture
+    if max(picture.width, picture.height) <= longestSide, screenshot.png.count <= maximumBytes {
+      return screenshot.png
+    }
     do {
-      let picture = try PNGDecoder.decode(png)
-      if max(picture.width, picture.height) <= longestSide, png.count <= maximumBytes { return png }
       return try PNGEncoder.encode(picture, longestSide: longestSide, maximumBytes: maximumBytes)
     } catch {
       throw .device(.notAScreenshot(["screenshot"], toolMessage: error.message))

@@ -82,10 +82,18 @@ struct McpToolbox {
         text: DeepLinkTool.visible(screen), structured: .object([("screen", .string(screen))]))
     case .screenshot:
       try Self.reject(arguments, of: .screen, takes: [])
-      let png: [UInt8]
-      do { png = try delivery.screenshot() } catch { throw .client(error) }
-      return .object([("content", .array([Self.image(png)])), ("isError", .bool(false))])
+      let shot: McpScreenshot
+      do { shot = try delivery.screenshot() } catch { throw .client(error) }
+      return .object([
+        ("content", .array([Self.image(shot.png)] + (shot.note.map { [Self.text($0)] } ?? []))),
+        ("isError", .bool(false)),
+      ])
     }
+  }
+
+  /// MCP text content.
+  static func text(_ text: String) -> JSON {
+    .object([("type", .string("text")), ("text", .string(text))])
   }
 
   /// MCP image content of a PNG.
@@ -105,7 +113,9 @@ struct McpToolbox {
       case .array(var content) = members[index].value
     else { return result }
     do {
-      content.append(Self.image(try delivery.picture()))
+      let picture = try delivery.picture()
+      content.append(Self.image(picture.png))
+      if let note = picture.note { content.append(Self.text(note)) }
     } catch {
       content.append(
         .object([

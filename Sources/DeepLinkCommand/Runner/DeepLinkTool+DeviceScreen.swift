@@ -126,9 +126,12 @@ extension DeepLinkTool {
   }
 
   /// `deeplink screen --png FILE` on a simulator or Android target: `xcrun simctl io <UDID>
-  /// screenshot FILE`, or `adb -s SERIAL exec-out screencap -p` written to FILE. The picture
-  /// counterpart of the headless app's text screen.
-  func saveScreenshot(to path: String, options: GlobalOptions) throws(ClientFailure) {
+  /// screenshot`, or `adb -s SERIAL exec-out screencap -p`, until two in a row match
+  /// (``Settling``), the last written to FILE. The picture counterpart of the headless app's
+  /// text screen. A screen that never settled is saved all the same, with a warning.
+  func saveScreenshot(to path: String, settling: Settling = Settling(), options: GlobalOptions)
+    throws(ClientFailure)
+  {
     let target = try target(options)
     guard target != .app else { throw .device(.noPixels) }
     try requireScreenshotTarget(target)
@@ -152,21 +155,29 @@ extension DeepLinkTool {
       try write(commands.joined(separator: "\n") + "\n")
       return
     }
-    let device = try captureScreenshot(of: target, to: path, options: options)
+    let (device, shot) = try settledScreenshot(of: target, settling: settling, options: options)
+    do throws(Errno) {
+      try BinaryFile.write(shot.screenshot.png, to: path)
+    } catch {
+      throw .device(.cannotWrite(path, error))
+    }
+    if shot.outcome.settled == false {
+      streams.err(
+        "\(ToolName.current): warning: the screen of \(device.description) "
+          + shot.outcome.notSettled(settling) + "; \(path) holds the last\n")
+    }
     if !options.quiet { try write("saved a screenshot of \(device.description) to \(path)\n") }
   }
 
-  /// Takes a screenshot of `target`, a simulator or Android target, into the file `path`, and
-  /// returns the device it came from: `screen --png FILE` and the `screenshot` tool of
+  /// A picture of `target`, a simulator or Android target, once its screen stopped changing,
+  /// and the device it came from: `screen --png FILE` and the `screenshot` tool of
   /// `deeplink mcp`.
-  func captureScreenshot(of target: DeliveryTarget, to path: String, options: GlobalOptions)
-    throws(ClientFailure) -> ResolvedDevice
+  func settledScreenshot(of target: DeliveryTarget, settling: Settling, options: GlobalOptions)
+    throws(ClientFailure) -> (ResolvedDevice, SettledScreenshot)
   {
     try requireScreenshotTarget(target)
-    let runner = toolRunner(options)
-    let device = try resolve(target, runner: runner)
-    try captureScreenshot(of: device, to: path, runner: runner)
-    return device
+    let device = try resolve(target, runner: toolRunner(options))
+    return (device, try settledScreenshot(of: device, settling: settling, options: options))
   }
 
   /// Takes a screenshot of `device`, already resolved, into the file `path`: each picture of

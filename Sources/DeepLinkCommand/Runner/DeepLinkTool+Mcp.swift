@@ -12,9 +12,18 @@ extension DeepLinkTool {
   ///
   /// - Throws: ``ClientFailure/output(_:)`` when standard output cannot be written, and
   ///   ``ClientFailure/input(_:)`` when standard input cannot be read.
-  func serveMcp(_ options: GlobalOptions, pictures: ResolvedDevice? = nil) throws(ClientFailure) {
+  func serveMcp(_ options: GlobalOptions, pictures: ResolvedDevice? = nil, settling: Settling = Settling())
+    throws(ClientFailure)
+  {
+    let target = try target(options)
+    if settling.isGiven, target == .app {
+      throw .usage(
+        (settling.timeout != nil ? BuiltInCommand.settleTimeoutFlag : BuiltInCommand.toleranceFlag)
+          + " is for pictures of a simulator or an Android device, and the app target has no pixels; "
+          + "give --target simulator or --target android", hint: nil)
+    }
     let delivery = TargetDelivery(
-      tool: self, options: options, target: try target(options), pictureDevice: pictures)
+      tool: self, options: options, target: target, pictureDevice: pictures, settling: settling)
     let toolbox = McpToolbox(table: table, delivery: delivery)
     var session = McpSession(toolbox: toolbox)
     var reader = McpLineReader(maximumLength: Self.maximumMcpLineLength)
@@ -92,6 +101,8 @@ struct TargetDelivery: LinkDelivery {
   let target: DeliveryTarget
   /// With `--pictures`: the device whose screen each route tool's result shows.
   var pictureDevice: ResolvedDevice? = nil
+  /// How each picture waits for the screen to stop changing.
+  var settling = Settling()
   /// One connection to the app for the whole session.
   let connection = AppConnection()
 
@@ -131,29 +142,25 @@ struct TargetDelivery: LinkDelivery {
 
   var takesScreenshots: Bool { target != .app && !options.dryRun }
 
-  /// Captures into a new file of a private temporary folder, reads it and removes both.
-  func screenshot() throws(ClientFailure) -> [UInt8] {
-    let made: (folder: String, file: String)
-    do throws(Errno) {
-      made = try BinaryFile.makePrivateFile(named: "screenshot", suffix: ".png")
-    } catch {
-      throw .device(.cannotWrite("a temporary file", error))
-    }
-    defer { BinaryFile.removePrivateFile(made.file, in: made.folder) }
-    _ = try tool.captureScreenshot(of: target, to: made.file, options: options)
-    do throws(Errno) {
-      return try BinaryFile.read(made.file)
-    } catch {
-      throw .device(.cannotRead(made.file, error))
-    }
+  /// A picture of the target's screen once it stopped changing, as `screen --png` takes it.
+  func screenshot() throws(ClientFailure) -> McpScreenshot {
+    let (_, shot) = try tool.settledScreenshot(of: target, settling: settling, options: options)
+    return McpScreenshot(png: shot.screenshot.png, note: note(shot.outcome))
   }
 
   var takesPictures: Bool { pictureDevice != nil && !options.dryRun }
 
-  /// A picture of the screen for a model (``McpPicture``).
-  func picture() throws(ClientFailure) -> [UInt8] {
-    guard let device = pictureDevice else { return [] }
-    return try McpPicture.forModel(try tool.tourPicture(of: device, options: options))
+  /// A picture of the screen for a model (``McpPicture``), once it stopped changing.
+  func picture() throws(ClientFailure) -> McpScreenshot {
+    guard let device = pictureDevice else { return McpScreenshot(png: [], note: nil) }
+    let shot = try tool.settledScreenshot(of: device, settling: settling, options: options)
+    return McpScreenshot(png: try McpPicture.forModel(shot.screenshot), note: note(shot.outcome))
+  }
+
+  /// What a result says of a picture whose screen did not settle; `nil` for one that did.
+  private func note(_ outcome: SettleOutcome) -> String? {
+    guard outcome.settled == false else { return nil }
+    return "the screen " + outcome.notSettled(settling) + ": the picture is the last, and may show it changing"
   }
 
   func screen() throws(ClientFailure) -> String {

@@ -83,6 +83,7 @@ extension DeepLinkTool {
       var screen: String?
       var state: String?
       var picture: [UInt8]?
+      var settle: SettleOutcome?
       do throws(ClientFailure) {
         if var kept = session {
           let open = AppSession.openRequest(stop.url, timeoutMilliseconds: options.timeoutMilliseconds)
@@ -101,7 +102,16 @@ extension DeepLinkTool {
         if let settle = place.settle, HeldSignals.pause(milliseconds: Int(settle * 1000)) {
           stopIfSignalled()
         }
-        if let device = place.device { picture = try tourPicture(of: device, options: options) }
+        if let device = place.device {
+          let shot = try settledScreenshot(of: device, settling: request.settling, options: options)
+          picture = shot.screenshot.png
+          settle = shot.outcome
+          if shot.outcome.settled == false {
+            streams.err(
+              "\(ToolName.current): tour: \(stop.name): the screen " + shot.outcome.notSettled(request.settling)
+                + "; its last picture is kept, marked \"settled\": false in \(TourRecording.manifestName)\n")
+          }
+        }
       } catch {
         throw .batch(
           line: nil, kind: error.kind, error.exitCode, "\(stop.name) (\(stop.url)): \(error.message)")
@@ -110,7 +120,7 @@ extension DeepLinkTool {
       var entry = TourEntry(
         name: stop.name, url: stop.url, command: stop.command, screenFile: screen.map { _ in stem + ".txt" },
         stateFile: state.map { _ in stem + ".json" }, pictureFile: picture.map { _ in stem + ".png" },
-        screen: screen, state: state, pictureBytes: picture)
+        screen: screen, state: state, pictureBytes: picture, settle: settle)
       if recording != nil {
         var item = TourComparison.item(
           recorded: recordedByName[entry.name], current: entry, tolerance: request.tolerance)
@@ -142,6 +152,7 @@ extension DeepLinkTool {
     var tour = TourRecording(table: table.version, scenario: request.scenario, entries: entries)
     tour.device = place.deviceLabel
     tour.settle = place.settle
+    if place.device != nil { tour.settleTimeout = request.settling.timeout ?? Settling.defaultTimeout }
     let comparison = recording.map { TourComparison(items: items, recorded: $0.entries) }
     try writeTour(tour, comparison: comparison, recordingPath: request.check, to: output)
 
@@ -314,7 +325,7 @@ extension DeepLinkTool {
     try put(Array(tour.manifest.utf8), TourRecording.manifestName)
     let page = TourPage.html(
       entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath,
-      device: tour.device, settle: tour.settle)
+      device: tour.device, settle: tour.settle, settleTimeout: tour.settleTimeout)
     try put(Array(page.utf8), TourRecording.pageName)
   }
 }

@@ -50,6 +50,18 @@ extension DeepLinkTool {
           + " waits before each picture, and the app target has no pixels; give --target "
           + "simulator or --target android to record pictures", hint: nil)
     }
+    if target == .app, request.settling.timeout != nil {
+      throw .usage(
+        BuiltInCommand.settleTimeoutFlag
+          + " is how long each picture waits for the screen to settle, and the app target has no pixels; "
+          + "give --target simulator or --target android to record pictures", hint: nil)
+    }
+    if target == .app, request.settling.tolerance != nil, request.check == nil {
+      throw .usage(
+        BuiltInCommand.toleranceFlag
+          + " compares pictures (in a check, and two screenshots in a row), and the app target records "
+          + "none; give --target simulator or --target android, or --check <dir>", hint: nil)
+    }
     if target.kind != .simulator, request.keepStatusBar {
       throw .usage(
         BuiltInCommand.keepStatusBarFlag
@@ -157,10 +169,10 @@ extension DeepLinkTool {
   }
 
   /// A picture of `device` now: taken into a new file of a private temporary folder (both
-  /// removed after), read, and checked to be a PNG that ``PNGDecoder`` reads.
+  /// removed after), read, and decoded by ``PNGDecoder``.
   ///
   /// - Throws: what taking a screenshot throws; 70 when the tool gave no PNG.
-  func tourPicture(of device: ResolvedDevice, options: GlobalOptions) throws(ClientFailure) -> [UInt8] {
+  func screenshot(of device: ResolvedDevice, options: GlobalOptions) throws(ClientFailure) -> Screenshot {
     let made: (folder: String, file: String)
     do throws(Errno) {
       made = try BinaryFile.makePrivateFile(named: "screen", suffix: ".png")
@@ -176,7 +188,7 @@ extension DeepLinkTool {
       throw .device(.cannotRead(made.file, error))
     }
     do {
-      _ = try PNGDecoder.decode(bytes)
+      return Screenshot(png: bytes, picture: try PNGDecoder.decode(bytes))
     } catch {
       let command =
         device.kind == .simulator
@@ -184,6 +196,17 @@ extension DeepLinkTool {
         : ["adb", "-s", device.id, "exec-out", "screencap", "-p"]
       throw .device(.notAScreenshot(command, toolMessage: error.message))
     }
-    return bytes
+  }
+
+  /// A picture of `device` once its screen stopped changing (``ScreenSettling``): every
+  /// picture deeplink takes. A stop signal held during a tour ends the wait at once.
+  ///
+  /// - Throws: what taking a screenshot throws.
+  func settledScreenshot(of device: ResolvedDevice, settling: Settling, options: GlobalOptions)
+    throws(ClientFailure) -> SettledScreenshot
+  {
+    try ScreenSettling.settle(
+      settling, now: { Clocks.monotonicMilliseconds }, interrupted: { HeldSignals.pending }
+    ) { () throws(ClientFailure) in try screenshot(of: device, options: options) }
   }
 }

@@ -245,7 +245,7 @@ public struct DeepLinkTool {
     }
     var simulator: ResolvedDevice?
     var pictures: ResolvedDevice?
-    if case .mcp(pictures: true) = invocation.command { pictures = try pictureDevice(options) }
+    if case .mcp(true, _) = invocation.command { pictures = try pictureDevice(options) }
     switch invocation.command {
     case .link, .open, .state, .screen, .batch, .mcp:
       // A simulator app whose agent answers is served as the app target is (`mcp`: the agent
@@ -306,10 +306,10 @@ public struct DeepLinkTool {
       try waitForApp(options, pid: pid)
     case .launch(let relaunch):
       try launch(relaunch: relaunch, options: options)
-    case .screenshot(let path):
-      try saveScreenshot(to: path, options: options)
-    case .mcp:
-      try serveMcp(options, pictures: pictures)
+    case .screenshot(let path, let settling):
+      try saveScreenshot(to: path, settling: settling, options: options)
+    case .mcp(_, let settling):
+      try serveMcp(options, pictures: pictures, settling: settling)
     case .batch(let path):
       try runBatch(path, options: options)
     case .tour(let request):

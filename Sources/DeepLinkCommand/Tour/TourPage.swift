@@ -10,7 +10,7 @@ enum TourPage {
   /// recording it was compared with.
   static func html(
     entries: [TourEntry], table: String, comparison: TourComparison? = nil, recordingPath: String? = nil,
-    device: String? = nil, settle: Double? = nil
+    device: String? = nil, settle: Double? = nil, settleTimeout: Double? = nil
   ) -> String {
     let tool = ToolName.current
     let count = entries.count
@@ -46,6 +46,18 @@ enum TourPage {
           + "(--settle): no acknowledgement said the screen was final"
       } else {
         body += ", each taken once the app acknowledged its link"
+      }
+      if let settleTimeout, settleTimeout > 0 {
+        body +=
+          ", then once the screen stopped changing: screenshots until two in a row matched, for at most "
+          + "\(escape(GlobalOption.formatted(settleTimeout))) s (--settle-timeout)"
+      } else if settleTimeout != nil {
+        body += ", one screenshot each (--settle-timeout 0: not checked to be still)"
+      }
+      let unsettled = entries.filter { $0.settle?.settled == false }.count
+      if unsettled > 0 {
+        body +=
+          "; \(unsettled) did not settle and show\(unsettled == 1 ? "s" : "") the last screenshot, marked below"
       }
       body += "</p>"
     }
@@ -92,6 +104,11 @@ enum TourPage {
     html += "<p class=\"command\"><code>$ \(escape(entry.command))</code></p>\n"
     if let bytes = entry.pictureBytes {
       html += image(bytes, alt: "picture of " + entry.name)
+    }
+    if let settle = entry.settle {
+      let unsettled = settle.settled == false
+      html +=
+        "<p class=\"settle\(unsettled ? " unsettled" : "")\">\(unsettled ? "⚠ " : "")\(escape(settle.summary))</p>\n"
     }
     if let screen = entry.screen {
       html += "<pre class=\"screen\">\(escape(visible(screen)))</pre>\n"
@@ -219,5 +236,7 @@ enum TourPage {
       margin-left: .4rem; background: var(--ins); }
     .status.changed, .status.missing { background: var(--del); }
     .status.same { background: transparent; color: var(--muted); }
+    .settle { color: var(--muted); font-size: .9rem; margin: .4rem 0 0; }
+    .settle.unsettled { color: inherit; background: var(--del); border-radius: 8px; padding: .2rem .5rem; }
     """
 }

@@ -24,12 +24,16 @@ struct TourEntry: Equatable {
   /// The PNG's bytes as taken, written unchanged. Decoded only to be compared, one pair at a
   /// time: a phone's screenshot is about 26 MB of samples.
   let pictureBytes: [UInt8]?
+  /// How the picture's screen settled: `settled`, `settleSeconds` and `screenshots` in
+  /// `tour.json`.
+  var settle: SettleOutcome? = nil
 
   init(
     name: String, url: String, command: String, screenFile: String?, stateFile: String?,
     pictureFile: String?, differenceFile: String? = nil, screen: String?, state: String?,
-    pictureBytes: [UInt8]? = nil
+    pictureBytes: [UInt8]? = nil, settle: SettleOutcome? = nil
   ) {
+    self.settle = settle
     self.name = name
     self.url = url
     self.command = command
@@ -50,6 +54,13 @@ struct TourEntry: Equatable {
     if let screenFile { fields.append(("screen", .string(screenFile))) }
     if let stateFile { fields.append(("state", .string(stateFile))) }
     if let pictureFile { fields.append(("picture", .string(pictureFile))) }
+    if let settle {
+      if let settled = settle.settled {
+        fields.append(("settled", .bool(settled)))
+        fields.append(("settleSeconds", .double(Double(settle.milliseconds) / 1000)))
+      }
+      fields.append(("screenshots", .int(settle.screenshots)))
+    }
     if let differenceFile { fields.append(("difference", .string(differenceFile))) }
     return .object(fields)
   }
@@ -73,9 +84,12 @@ struct TourEntry: Equatable {
 ///
 /// `source` is `routes` (every route of the table) or `scenario` (then `scenario` holds the
 /// file's path as given). A tour of a simulator or Android device adds `device` (where the
-/// pictures come from) and, with `--settle`, `settle` (the seconds waited after each link
-/// before its picture, when no acknowledgement said the screen was final); its entries name a
-/// `picture` (`01-settings.png`).
+/// pictures come from), `settleTimeout` (how long each picture waited at most for the screen to
+/// stop changing) and, with `--settle`, `settle` (the seconds waited after each link before its
+/// picture, when no acknowledgement said the screen was final); its entries name a `picture`
+/// (`01-settings.png`) and say how its screen settled: `settled` (false: the screen was still
+/// changing when the settle timeout ran out, and the picture is the last screenshot),
+/// `settleSeconds` and `screenshots` (``SettleOutcome``).
 struct TourRecording: Equatable {
   static let manifestName = "tour.json"
   static let pageName = "index.html"
@@ -93,6 +107,9 @@ struct TourRecording: Equatable {
   /// `--settle`: seconds waited after each link before its picture; `nil` when each picture
   /// was taken once the app acknowledged its link.
   var settle: Double? = nil
+  /// `--settle-timeout`: the seconds each picture waited at most for the screen to stop
+  /// changing; `nil` for a tour without pictures.
+  var settleTimeout: Double? = nil
 
   /// `tour.json`, two-space indented.
   var manifest: String {
@@ -103,6 +120,7 @@ struct TourRecording: Equatable {
     if let scenario { fields.append(("scenario", .string(scenario))) }
     if let device { fields.append(("device", .string(device))) }
     if let settle { fields.append(("settle", .double(settle))) }
+    if let settleTimeout { fields.append(("settleTimeout", .double(settleTimeout))) }
     fields.append(("entries", .array(entries.map(\.manifestJSON))))
     return JSON.object(fields).pretty + "\n"
   }
@@ -196,18 +214,56 @@ struct TourRecording: Equatable {
         TourEntry(
           name: name, url: try text("url")!, command: try text("command")!, screenFile: files["screen"],
           stateFile: files["state"], pictureFile: files["picture"], differenceFile: files["difference"],
-          screen: screen, state: state, pictureBytes: pictureBytes))
-    }
-    let settle: Double?
-    switch json["settle"] {
-    case nil: settle = nil
-    case .int(let seconds)?: settle = Double(seconds)
-    case .double(let seconds)?: settle = seconds
-    default: throw TourRecordingError("\(where_): \"settle\" is not a number of seconds")
+          screen: screen, state: state, pictureBytes: pictureBytes,
+          settle: try settleOutcome(of: item, at: place, hasPicture: files["picture"] != nil)))
     }
     return TourRecording(
       table: json["table"]?.stringValue ?? "", scenario: json["scenario"]?.stringValue, entries: entries,
-      device: json["device"]?.stringValue, settle: settle)
+      device: json["device"]?.stringValue, settle: try seconds(json["settle"], "settle", at: where_),
+      settleTimeout: try seconds(json["settleTimeout"], "settleTimeout", at: where_))
+  }
+
+  /// The most seconds a recording's `settle`, `settleTimeout` or `settleSeconds` may hold: a day.
+  static let maximumSeconds = 86_400
+
+  /// The number of seconds `value` holds, `nil` when absent.
+  private static func seconds(_ value: JSON?, _ key: String, at place: String) throws(TourRecordingError)
+    -> Double?
+  {
+    switch value {
+    case nil: return nil
+    case .int(let seconds)? where seconds >= 0 && seconds <= maximumSeconds: return Double(seconds)
+    case .double(let seconds)? where seconds >= 0 && seconds <= Double(maximumSeconds): return seconds
+    default: throw TourRecordingError("\(place): \"\(key)\" is not a number of seconds")
+    }
+  }
+
+  /// An entry's `settled`, `settleSeconds` and `screenshots`, `nil` when it has none (a
+  /// recording made before pictures waited for the screen to settle).
+  private static func settleOutcome(of item: JSON, at place: String, hasPicture: Bool)
+    throws(TourRecordingError) -> SettleOutcome?
+  {
+    guard let count = item["screenshots"] else {
+      guard item["settled"] == nil, item["settleSeconds"] == nil else {
+        throw TourRecordingError("\(place) has \"settled\" or \"settleSeconds\" without \"screenshots\"")
+      }
+      return nil
+    }
+    guard hasPicture, let screenshots = count.intValue, screenshots >= 1 else {
+      throw TourRecordingError("\(place): \"screenshots\" is not a count of the picture's screenshots")
+    }
+    let settled: Bool?
+    switch item["settled"] {
+    case nil: settled = nil
+    case .bool(let value)?: settled = value
+    default: throw TourRecordingError("\(place): \"settled\" is not true or false")
+    }
+    let seconds = try seconds(item["settleSeconds"], "settleSeconds", at: place)
+    guard (settled == nil) == (seconds == nil) else {
+      throw TourRecordingError("\(place) has one of \"settled\" and \"settleSeconds\" without the other")
+    }
+    return SettleOutcome(
+      settled: settled, milliseconds: Int(((seconds ?? 0) * 1000).rounded()), screenshots: screenshots)
   }
 
   /// The bytes of the file `name` in `directory`, or why they cannot be read.

@@ -34,9 +34,9 @@ final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
 
   var takesScreenshots = false
 
-  func screenshot() throws(ClientFailure) -> [UInt8] {
+  func screenshot() throws(ClientFailure) -> McpScreenshot {
     if let failure { throw failure }
-    return [0x89, 0x50, 0x4E, 0x47]
+    return McpScreenshot(png: [0x89, 0x50, 0x4E, 0x47], note: nil)
   }
 }
 
