@@ -121,6 +121,11 @@ let package = Package(
       name: "fuzz-mcp", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-mcp", swiftSettings: strict),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // A headless app that acknowledges each link once its own transition has ended
+    // (`DeepLinkAgent.start` with an `async` apply), for EndToEndTests; not a product.
+    .executableTarget(
+      name: "transition-app", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeSampleRoutes"],
+      path: "Tests/TransitionApp", swiftSettings: strict),
     .testTarget(
       name: "DeepLinkRoutesTests", dependencies: ["DeepLinkRoutes", "RecipeSampleRoutes", "TestSupport"]),
     .testTarget(
@@ -137,7 +142,7 @@ let package = Package(
     .testTarget(
       name: "DeepLinkCommandTests",
       dependencies: [
-        "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport",
+        "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "Pictures", "RecipeSampleRoutes", "TestSupport",
       ],
       exclude: ["Golden"]),
     .testTarget(

@@ -76,9 +76,21 @@ public struct DeepLinkAgent: Sendable {
   /// the reply waits until `apply` returned, then carries what `state` reports. Signals are
   /// left to the app.
   ///
+  /// `apply` may be `async`: the reply is sent once it returns, so an app can acknowledge a
+  /// link after its own transition has ended, and a screenshot taken at the acknowledgement
+  /// shows the final screen. The main actor is free while `apply` awaits; the agent reads no
+  /// other request meanwhile, so links are still applied one at a time, each completely. A
+  /// plain synchronous closure is an `apply` too:
+  ///
+  ///     apply: { link throws(LinkRefusal) in
+  ///       try model.open(link)                    // the state changes at once …
+  ///       await model.transitionEnded()           // … and the reply waits for the push to end
+  ///     },
+  ///
   /// - Parameters:
   ///   - socket: where to listen; by default the search order of ``DeepLinkAgent``.
-  ///   - apply: applies a link, or throws ``LinkRefusal`` to refuse it (changing nothing).
+  ///   - apply: applies a link, or throws ``LinkRefusal`` to refuse it (changing nothing);
+  ///     synchronous or `async`.
   ///   - state: the app's state now.
   /// - Returns: the running agent, to ``RunningAgent/stop()`` it.
   /// - Throws: ``AgentError`` when ``bundleID`` is not a bundle identifier, the socket cannot
@@ -86,7 +98,7 @@ public struct DeepLinkAgent: Sendable {
   ///   can be started.
   @MainActor
   public func start(
-    socket: String? = nil, apply: @escaping @MainActor (Link) throws(LinkRefusal) -> Void,
+    socket: String? = nil, apply: @escaping @MainActor (Link) async throws(LinkRefusal) -> Void,
     state: @escaping @MainActor () -> AppState
   ) throws(AgentError) -> RunningAgent {
     Self.keepReleaseMarker()

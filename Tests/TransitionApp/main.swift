@@ -1,0 +1,92 @@
+// A headless app whose state lives on the main actor and that acknowledges each link only once
+// its own transition has ended: `DeepLinkAgent.start` with an `async` apply, as a SwiftUI app
+// does with `withAnimation(_:completionCriteria:_:completion:)` (docs/simulator-agent.md). For
+// the end-to-end tests of that `apply` (Tests/EndToEndTests/AsyncApplyTests.swift); not a
+// product.
+//
+//   transition-app --socket PATH --transition MILLISECONDS [--events FILE]
+//
+// Each link shows its route at once, then waits MILLISECONDS (the push animating) on the main
+// actor, which stays free meanwhile, before `apply` returns. Its screen lists every link
+// started and ended, in order; `--events FILE` appends the same events to FILE as they happen,
+// so that a test can wait for a link to have started.
+import DeepLinkAgent
+import DeepLinkRoutes
+import RecipeSampleRoutes
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@MainActor final class TransitioningModel {
+  let transition: Duration
+  let eventsFile: String?
+  var shown = "home"
+  /// `start <url>` and `end <url>`, in the order they happened.
+  var events: [String] = []
+
+  init(transition: Duration, eventsFile: String?) {
+    self.transition = transition
+    self.eventsFile = eventsFile
+  }
+
+  func apply(_ link: Link) async throws(LinkRefusal) {
+    let url = RouteTable.builtIn.url(for: link)
+    record("start " + url)
+    shown = url
+    // The transition: the main actor is free for other work until it ends.
+    try? await Task.sleep(for: transition)
+    record("end " + url)
+  }
+
+  func record(_ event: String) {
+    events.append(event)
+    guard let eventsFile else { return }
+    let descriptor = open(eventsFile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    let line = Array((event + "\n").utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+  }
+
+  var state: AppState {
+    AppState(
+      path: [AppState.Screen(shown)], screen: "shown \(shown)\n" + events.map { $0 + "\n" }.joined())
+  }
+}
+
+@main enum TransitionApp {
+  @MainActor static func main() async {
+    var arguments = ArraySlice(CommandLine.arguments.dropFirst())
+    var socket: String?
+    var milliseconds = 0
+    var eventsFile: String?
+    while let option = arguments.popFirst() {
+      let value = arguments.popFirst()
+      switch option {
+      case "--socket": socket = value
+      case "--transition": milliseconds = value.flatMap { Int($0) } ?? -1
+      case "--events": eventsFile = value
+      default: milliseconds = -1
+      }
+    }
+    guard let socket, milliseconds >= 0 else {
+      print("usage: transition-app --socket PATH --transition MILLISECONDS [--events FILE]")
+      exit(64)
+    }
+    let model = TransitioningModel(transition: .milliseconds(milliseconds), eventsFile: eventsFile)
+    do {
+      _ = try DeepLinkAgent(name: "transition-app", table: .builtIn).start(
+        socket: socket,
+        apply: { link throws(LinkRefusal) in try await model.apply(link) },
+        state: { model.state })
+    } catch {
+      print("transition-app: \(error.message)")
+      exit(69)
+    }
+    // Serve until killed, the main actor free for the links' transitions.
+    while true { try? await Task.sleep(for: .seconds(3600)) }
+  }
+}
