@@ -70,14 +70,14 @@ _deeplink_options() {
     command:open) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:routes) _deeplink_opts=(--markdown --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
-    command:screen) _deeplink_opts=(--png --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:screen) _deeplink_opts=(--png --settle-timeout --tolerance --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:wait) _deeplink_opts=(--pid --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:launch) _deeplink_opts=(--relaunch --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
-    command:tour) _deeplink_opts=(--out --scenario --check --tolerance --settle --keep-status-bar --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:tour) _deeplink_opts=(--out --scenario --check --tolerance --settle --settle-timeout --keep-status-bar --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:approve) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
-    command:mcp) _deeplink_opts=(--pictures --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:mcp) _deeplink_opts=(--pictures --settle-timeout --tolerance --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:check-release) _deeplink_opts=(--expect-registered --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
@@ -136,6 +136,8 @@ _deeplink_value() {
     command:screen)
       case $2 in
         --png) REPLY=path; return ;;
+        --settle-timeout) REPLY=free; return ;;
+        --tolerance) REPLY=free; return ;;
       esac
       ;;
     command:wait)
@@ -160,6 +162,7 @@ _deeplink_value() {
         --check) REPLY=path; return ;;
         --tolerance) REPLY=free; return ;;
         --settle) REPLY=free; return ;;
+        --settle-timeout) REPLY=free; return ;;
         --keep-status-bar) REPLY=none; return ;;
         --json) REPLY=none; return ;;
         --quiet) REPLY=none; return ;;
@@ -181,6 +184,8 @@ _deeplink_value() {
     command:mcp)
       case $2 in
         --pictures) REPLY=none; return ;;
+        --settle-timeout) REPLY=free; return ;;
+        --tolerance) REPLY=free; return ;;
         --timeout) REPLY=free; return ;;
       esac
       ;;

@@ -326,7 +326,9 @@ function __deeplink_options
         --help 'Show help for the command at hand'
     case command:screen
       printf '%s\t%s\n' \
-        --png 'Save a screenshot of a simulator or Android device' \
+        --png 'Save a screenshot of a simulator or Android device, once the screen stopped changing' \
+        --settle-timeout 'Take screenshots until two in a row match, at most this long (default 3; 0: one screenshot)' \
+        --tolerance 'Two screenshots match when no channel differs by more than n of 255 (default 0)' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
@@ -384,8 +386,9 @@ function __deeplink_options
         --out 'Record the tour in this directory (with --check: write the new tour there)' \
         --scenario 'Visit the links of this file, in batch\'s format, instead of every route' \
         --check 'Compare with the recording in this directory; exit 1 on a difference' \
-        --tolerance 'With --check: pixels match when no channel differs by more than n of 255 (default 0)' \
+        --tolerance 'Pixels match when no channel differs by more than n of 255 (default 0): in a check, and for two screenshots in a row to count as settled' \
         --settle 'Wait this long after each link before its picture (needed where no agent acknowledges)' \
+        --settle-timeout 'Take screenshots until two in a row match, at most this long (default 3; 0: one screenshot)' \
         --keep-status-bar 'On a simulator: leave the status bar alone (default: 9:41, full bars, then cleared)' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
@@ -427,6 +430,8 @@ function __deeplink_options
     case command:mcp
       printf '%s\t%s\n' \
         --pictures 'With a simulator or Android target: a picture of the screen with each route tool\'s result' \
+        --settle-timeout 'Take screenshots until two in a row match, at most this long (default 3; 0: one screenshot)' \
+        --tolerance 'Two screenshots match when no channel differs by more than n of 255 (default 0)' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long each tool call waits for the app' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
@@ -572,6 +577,12 @@ function __deeplink_value
         case --png
           echo path
           return
+        case --settle-timeout
+          echo free
+          return
+        case --tolerance
+          echo free
+          return
       end
     case command:wait
       switch $argv[2]
@@ -617,6 +628,9 @@ function __deeplink_value
         case --settle
           echo free
           return
+        case --settle-timeout
+          echo free
+          return
         case --keep-status-bar
           echo none
           return
@@ -652,6 +666,12 @@ function __deeplink_value
       switch $argv[2]
         case --pictures
           echo none
+          return
+        case --settle-timeout
+          echo free
+          return
+        case --tolerance
+          echo free
           return
         case --timeout
           echo free

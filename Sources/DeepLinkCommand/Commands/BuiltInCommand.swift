@@ -36,7 +36,7 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .open: "<url>"
     case .routes: "[--json | --markdown]"
     case .state: "[--json]"
-    case .screen: "[--png <file> [--settle-timeout <seconds>] [--tolerance <n>]]"
+    case .screen: "[--png <file>]"
     case .wait: "[--timeout <seconds>] [--pid <pid>]"
     case .launch: "--bundle-id <id> [--relaunch]"
     case .batch: "[<file> | -]"
@@ -112,8 +112,11 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .screen:
       "Asks the running app for its visible screen, as text: the headless stand-in for a "
         + "screenshot. With a simulator or android --target, --png <file> saves a real "
-        + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p); "
-        + "the text screen needs the app's agent, which a device target does not have."
+        + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p), "
+        + "taken once the screen stopped changing: screenshots until two in a row match within "
+        + "--tolerance, for at most --settle-timeout seconds (default "
+        + "\(GlobalOption.formatted(Settling.defaultTimeout))); one that never settles is saved all the same, "
+        + "with a warning. The text screen needs the app's agent, which a device target does not have."
     case .wait:
       "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
         + "the background. Exits 75 when --timeout runs out first. With a simulator or android "
@@ -158,7 +161,11 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
 
       With --target simulator, where the app's deeplink agent acknowledges each link, each \
       entry also gets a picture (xcrun simctl io <UDID> screenshot) taken after the \
-      acknowledgement, with the status bar set to \(DeepLinkTool.statusBarTime) and full bars \
+      acknowledgement once the screen stopped changing (screenshots until two in a row match \
+      within --tolerance, for at most --settle-timeout seconds, default \
+      \(GlobalOption.formatted(Settling.defaultTimeout)); a screen that never settles keeps its \
+      last picture, marked in tour.json, on the page and on stderr, and the recording still \
+      succeeds), with the status bar set to \(DeepLinkTool.statusBarTime) and full bars \
       before the first and cleared after the last, also on failure or interrupt \
       (--keep-status-bar leaves it alone). An app that cannot acknowledge (no agent on the \
       simulator; Android, through adb exec-out screencap -p) is refused unless --settle \
@@ -200,7 +207,8 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
         + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
         + "no state, and 'screenshot' returns a PNG of the screen). With --pictures and a simulator "
         + "or Android target, each route tool's result also carries a picture of the screen taken "
-        + "once the app acknowledged the link (on Android, once it was delivered), as MCP image "
+        + "once the app acknowledged the link (on Android, once it was delivered) and the screen "
+        + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), as MCP image "
         + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded). Configure an "
         + "agent with the command 'deeplink mcp'; see README.md."
     case .checkRelease:
