@@ -512,6 +512,11 @@ KEEP_US=$(awk -v a="$KEEP_BEFORE" -v b="$KEEP_AFTER" 'BEGIN { print (b - a) / 10
 printf '   CPU time over 10 s of waiting: %s µs   (target <= 1000 µs: no polling)\n\n' "$(fmt "$KEEP_US" 0)"
 SUMMARY+=("--keep waiting 10 s, CPU time|$(fmt "$KEEP_US" 0) µs|<= 1000 µs|$(verdict "$KEEP_US" '<=' 1000)")
 
+echo "14. Settled pictures: a tour of 12 still screens on the stand-in simulator, settled vs one screenshot each (ms, median)"
+OUT="$OUT" ROUNDS="$ROUNDS" BIN="$BIN" bench/settle.sh
+SUMMARY+=("$(cat "$OUT/settle.summary")")
+echo
+
 echo "Summary (ratios: ours / baseline, medians over rounds)"
 printf '%s\n' "${SUMMARY[@]}" | awk -F'|' '{ printf "   %-58s %9s   target %-8s %s\n", $1, $2, $3, $4 }' |
   tee "$OUT/summary.txt"

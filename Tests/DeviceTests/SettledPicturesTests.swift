@@ -77,7 +77,8 @@ struct SettledPicturesTests {
     #expect(check.status == 1, "\(check)")
     #expect(check.stderr.contains("settings: changed (picture)"), "\(check)")
     let hastyEntries = try #require(try TourPicturesTests.manifest(hasty)["entries"]?.arrayValue)
-    #expect(hastyEntries.allSatisfy { $0["screenshots"] == .int(1) && $0["settled"] == nil }, "\(hastyEntries)")
+    #expect(
+      hastyEntries.allSatisfy { $0["screenshots"] == .int(1) && $0["settled"] == nil }, "\(hastyEntries)")
   }
 
   @Test func aScreenThatNeverSettlesIsMarkedAndTheRecordingSucceeds() throws {
@@ -107,7 +108,9 @@ struct SettledPicturesTests {
       #expect(entry["settled"] == .bool(false), "\(entry)")
       #expect((entry["screenshots"]?.intValue ?? 0) >= 2, "\(entry)")
       #expect((Self.seconds(entry["settleSeconds"]) ?? 0) >= 0.3, "\(entry)")
-      #expect(try PNGDecoder.decode(try TourPicturesTests.bytes(out + "/" + (entry["picture"]?.stringValue ?? "?"))).width == 90)
+      #expect(
+        try PNGDecoder.decode(try TourPicturesTests.bytes(out + "/" + (entry["picture"]?.stringValue ?? "?")))
+          .width == 90)
     }
     let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
     #expect(page.contains("2 did not settle and show the last screenshot, marked below"))
@@ -154,13 +157,15 @@ struct SettledPicturesTests {
     let result = try world.deeplink(
       "--target", "android", "screen", "--png", file, "--settle-timeout", "0.3", "--tolerance", "3")
     #expect(result.status == 0, "\(result)")
-    #expect(result.stdout.hasPrefix("saved a screenshot of Android device Pixel_7 emulator-5554 to "), "\(result)")
+    #expect(
+      result.stdout.hasPrefix("saved a screenshot of Android device Pixel_7 emulator-5554 to "), "\(result)")
     #expect(
       result.stderr.hasPrefix(
         "deeplink: warning: the screen of Android device Pixel_7 emulator-5554 did not settle within 0.3 s ("),
       "\(result)")
     #expect(
-      result.stderr.hasSuffix("screenshots, no two in a row alike within --tolerance 3); \(file) holds the last\n"),
+      result.stderr.hasSuffix(
+        "screenshots, no two in a row alike within --tolerance 3); \(file) holds the last\n"),
       "\(result)")
     #expect(try PNGDecoder.decode(try TourPicturesTests.bytes(file)).width == 90)
     #expect(Self.screencaps(in: world) >= 2)
@@ -230,15 +235,19 @@ struct SettleOptionTests {
         "deeplink: error: screen needs --png <file> with --settle-timeout, which applies to a screenshot"),
       "\(screen)")
     let tolerance = try Command.deeplink("screen", "--tolerance", "256", "--png", "x.png")
-    #expect(tolerance.status == 64 && tolerance.stderr.contains("--tolerance expects an integer from 0 to 255, got '256'"))
+    #expect(
+      tolerance.status == 64
+        && tolerance.stderr.contains("--tolerance expects an integer from 0 to 255, got '256'"))
     let app = try Command.deeplink("tour", "--out", "/nonexistent/tour", "--settle-timeout", "1")
     #expect(app.status == 64, "\(app)")
     #expect(
       app.stderr.contains(
-        "--settle-timeout is how long each picture waits for the screen to settle, and the app target has no pixels"),
+        "--settle-timeout is how long each picture waits for the screen to settle, and the app target has no pixels"
+      ),
       "\(app)")
     let mcp = try Command.deeplink(["mcp", "--settle-timeout", "1"], input: "")
     #expect(mcp.status == 64, "\(mcp)")
-    #expect(mcp.stderr.contains("--settle-timeout is for pictures of a simulator or an Android device"), "\(mcp)")
+    #expect(
+      mcp.stderr.contains("--settle-timeout is for pictures of a simulator or an Android device"), "\(mcp)")
   }
 }

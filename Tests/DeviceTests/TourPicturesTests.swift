@@ -72,7 +72,8 @@ struct TourPicturesTests {
     }
     // Each screen is still at once (the stand-in does not animate here): two screenshots
     // each, the second matching the first.
-    #expect(order.first == "status_bar" && order.last == "status_bar" && order.count == 2 + 12 * 2, "\(order)")
+    #expect(
+      order.first == "status_bar" && order.last == "status_bar" && order.count == 2 + 12 * 2, "\(order)")
     #expect(SettledPicturesTests.seconds(manifest["settleTimeout"]) == 3)
     #expect(
       entries.allSatisfy {
@@ -290,7 +291,8 @@ struct TourPicturesTests {
     #expect(result.status == 0, "\(result)")
     let screencaps = world.invocations().filter { $0.contains("screencap") }
     #expect(
-      screencaps == Array(repeating: ["adb", "-s", "emulator-5554", "exec-out", "screencap", "-p"], count: 2 * 2))
+      screencaps
+        == Array(repeating: ["adb", "-s", "emulator-5554", "exec-out", "screencap", "-p"], count: 2 * 2))
     let manifest = try Self.manifest(out)
     #expect(manifest["settle"] == .double(0.1))
     #expect(manifest["device"]?.stringValue == "Android device Pixel_7 emulator-5554")
@@ -314,7 +316,8 @@ struct TourPicturesTests {
     #expect(
       tolerance.status == 64
         && tolerance.stderr.contains(
-          "--tolerance compares pictures (in a check, and two screenshots in a row), and the app target records none"),
+          "--tolerance compares pictures (in a check, and two screenshots in a row), and the app target records none"
+        ),
       "\(tolerance)")
     let big = try Command.deeplink("tour", "--check", "/nonexistent/tour", "--tolerance", "256")
     #expect(

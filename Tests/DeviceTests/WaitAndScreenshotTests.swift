@@ -61,7 +61,8 @@ struct WaitAndScreenshotTests {
     defer { world.remove() }
     if kind == "simulator" {
       // A clock that stays: a screenshot of the real one could differ from the one drawn below.
-      #expect(try world.xcrun("simctl", "status_bar", Self.iPhone15, "override", "--time", "9:41").status == 0)
+      #expect(
+        try world.xcrun("simctl", "status_bar", Self.iPhone15, "override", "--time", "9:41").status == 0)
     }
     // A screen to show: the one a link opened.
     #expect(try world.deeplink("--target", kind, "settings").status == 0)

@@ -48,7 +48,8 @@ struct AsyncApplyTests {
       for job in $(jobs -p); do wait "$job" || status=$?; done
       exit $status
       """
-    let result = try Command.run("/bin/sh", ["-c", script, Command.product("deeplink"), app.socket, app.directory.path])
+    let result = try Command.run(
+      "/bin/sh", ["-c", script, Command.product("deeplink"), app.socket, app.directory.path])
     #expect(result.status == 0, "\(result)")
     for client in 1...clients {
       let output = try String(contentsOfFile: app.directory.file("out\(client)"), encoding: .utf8)

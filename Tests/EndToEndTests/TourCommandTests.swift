@@ -223,6 +223,16 @@ struct TourCommandTests {
       "link.txt: it is a symbolic link; a recording holds plain files"
     ),
     (
+      "screenshots without a picture",
+      #"{"format":1,"entries":[{"name":"x","url":"debug://settings","command":"c","screen":"01-settings.txt","state":"01-settings.json","screenshots":2}]}"#,
+      "entry 1 has \"screenshots\" without a \"picture\""
+    ),
+    (
+      "a settle time that is no number of seconds",
+      #"{"format":1,"settleTimeout":-3,"entries":[{"name":"x","url":"debug://settings","command":"c","screen":"01-settings.txt","state":"01-settings.json"}]}"#,
+      "tour.json: \"settleTimeout\" is not a number of seconds"
+    ),
+    (
       "a missing file",
       #"{"format":1,"entries":[{"name":"x","url":"debug://settings","command":"c","screen":"99-gone.txt","state":"01-settings.json"}]}"#,
       "cannot read"

@@ -108,7 +108,8 @@ struct InvocationParser {
         if settling.isGiven {
           throw .missingArgument(
             .screen,
-            what: "--png <file> with \(settling.timeout != nil ? BuiltInCommand.settleTimeoutFlag : BuiltInCommand.toleranceFlag), "
+            what:
+              "--png <file> with \(settling.timeout != nil ? BuiltInCommand.settleTimeoutFlag : BuiltInCommand.toleranceFlag), "
               + "which applies to a screenshot")
         }
         return .screen
@@ -154,7 +155,8 @@ struct InvocationParser {
       request.keepStatusBar = flags.contains(BuiltInCommand.keepStatusBarFlag)
       return .tour(request)
     case .mcp:
-      return .mcp(pictures: flags.contains(BuiltInCommand.picturesFlag), settling: try parseSettling(of: .mcp))
+      return .mcp(
+        pictures: flags.contains(BuiltInCommand.picturesFlag), settling: try parseSettling(of: .mcp))
     case .launch: return .launch(relaunch: flags.contains(BuiltInCommand.relaunchFlag))
     case .checkRelease:
       guard !words.isEmpty else {

@@ -421,7 +421,10 @@ package enum BuiltInCommand: String, CaseIterable, Hashable, Sendable {
     case .wait: [Self.pidFlag]
     case .mcp: [Self.settleTimeoutFlag, Self.toleranceFlag]
     case .tour:
-      [Self.outFlag, Self.scenarioFlag, Self.checkFlag, Self.toleranceFlag, Self.settleFlag, Self.settleTimeoutFlag]
+      [
+        Self.outFlag, Self.scenarioFlag, Self.checkFlag, Self.toleranceFlag, Self.settleFlag,
+        Self.settleTimeoutFlag,
+      ]
     default: []
     }
   }

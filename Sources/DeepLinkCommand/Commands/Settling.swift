@@ -50,8 +50,10 @@ package struct Settling: Hashable, Sendable {
     let dot = UInt8(ascii: ".")
     let parts = bytes.split(separator: dot, maxSplits: 1, omittingEmptySubsequences: false)
     let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
-    guard bytes.count <= 32, parts.allSatisfy({ $0.allSatisfy(isDigit) }), parts.contains(where: { !$0.isEmpty }),
-      parts.count == 1 || !parts[1].isEmpty, let seconds = Double(text), (0...maximumTimeout).contains(seconds)
+    guard bytes.count <= 32, parts.allSatisfy({ $0.allSatisfy(isDigit) }),
+      parts.contains(where: { !$0.isEmpty }),
+      parts.count == 1 || !parts[1].isEmpty, let seconds = Double(text),
+      (0...maximumTimeout).contains(seconds)
     else { return nil }
     return seconds
   }

@@ -31,7 +31,8 @@ struct SettleOutcome: Equatable {
     switch settled {
     case nil: "1 screenshot, not compared (--settle-timeout 0)"
     case true?: "settled after \(Self.seconds(milliseconds)) s, \(screenshots) screenshots"
-    case false?: "did not settle: \(screenshots) screenshots in \(Self.seconds(milliseconds)) s, the last kept"
+    case false?:
+      "did not settle: \(screenshots) screenshots in \(Self.seconds(milliseconds)) s, the last kept"
     }
   }
 
@@ -73,7 +74,8 @@ enum ScreenSettling {
     var last = try take()
     var count = 1
     guard settling.compares else {
-      return SettledScreenshot(screenshot: last, outcome: SettleOutcome(settled: nil, milliseconds: 0, screenshots: 1))
+      return SettledScreenshot(
+        screenshot: last, outcome: SettleOutcome(settled: nil, milliseconds: 0, screenshots: 1))
     }
     var lastStarted = start
     let timeout = Int64(settling.timeoutMilliseconds)
@@ -91,7 +93,8 @@ enum ScreenSettling {
       let elapsed = now() - start
       if elapsed >= timeout || interrupted() {
         return SettledScreenshot(
-          screenshot: last, outcome: SettleOutcome(settled: false, milliseconds: Int(elapsed), screenshots: count))
+          screenshot: last,
+          outcome: SettleOutcome(settled: false, milliseconds: Int(elapsed), screenshots: count))
       }
     }
   }

@@ -160,7 +160,8 @@ struct TargetDelivery: LinkDelivery {
   /// What a result says of a picture whose screen did not settle; `nil` for one that did.
   private func note(_ outcome: SettleOutcome) -> String? {
     guard outcome.settled == false else { return nil }
-    return "the screen " + outcome.notSettled(settling) + ": the picture is the last, and may show it changing"
+    return "the screen " + outcome.notSettled(settling)
+      + ": the picture is the last, and may show it changing"
   }
 
   func screen() throws(ClientFailure) -> String {

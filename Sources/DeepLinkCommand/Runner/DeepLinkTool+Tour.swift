@@ -108,7 +108,8 @@ extension DeepLinkTool {
           settle = shot.outcome
           if shot.outcome.settled == false {
             streams.err(
-              "\(ToolName.current): tour: \(stop.name): the screen " + shot.outcome.notSettled(request.settling)
+              "\(ToolName.current): tour: \(stop.name): the screen "
+                + shot.outcome.notSettled(request.settling)
                 + "; its last picture is kept, marked \"settled\": false in \(TourRecording.manifestName)\n")
           }
         }

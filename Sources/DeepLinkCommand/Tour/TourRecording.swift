@@ -249,7 +249,10 @@ struct TourRecording: Equatable {
       }
       return nil
     }
-    guard hasPicture, let screenshots = count.intValue, screenshots >= 1 else {
+    guard hasPicture else {
+      throw TourRecordingError("\(place) has \"screenshots\" without a \"picture\"")
+    }
+    guard let screenshots = count.intValue, screenshots >= 1 else {
       throw TourRecordingError("\(place): \"screenshots\" is not a count of the picture's screenshots")
     }
     let settled: Bool?

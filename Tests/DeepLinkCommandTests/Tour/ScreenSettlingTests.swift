@@ -27,12 +27,16 @@ struct ScreenSettlingTests {
       return Screenshot(png: [UInt8(taken)], picture: picture)
     }
 
-    func settle(_ settling: Settling, interrupted: @escaping () -> Bool = { false }) throws -> SettledScreenshot {
+    func settle(_ settling: Settling, interrupted: @escaping () -> Bool = { false }) throws
+      -> SettledScreenshot
+    {
       try ScreenSettling.settle(settling, now: { self.clock }, interrupted: interrupted) { self.take() }
     }
   }
 
-  static func gray(_ level: UInt8) -> Picture { Picture(width: 4, height: 4, filledWith: [level, level, level, 255]) }
+  static func gray(_ level: UInt8) -> Picture {
+    Picture(width: 4, height: 4, filledWith: [level, level, level, 255])
+  }
 
   @Test func aStillScreenCostsOneScreenshotMore() throws {
     let screen = FakeScreen([Self.gray(10)])
@@ -76,7 +80,9 @@ struct ScreenSettlingTests {
     let strict = FakeScreen(frames)
     #expect(try strict.settle(Settling(tolerance: 1)).outcome.screenshots == 5)
     let lenient = FakeScreen(frames)
-    #expect(try lenient.settle(Settling(tolerance: 2)).outcome == SettleOutcome(settled: true, milliseconds: 0, screenshots: 2))
+    #expect(
+      try lenient.settle(Settling(tolerance: 2)).outcome
+        == SettleOutcome(settled: true, milliseconds: 0, screenshots: 2))
   }
 
   @Test func aTimeoutOfZeroTakesOneScreenshotAndComparesNothing() throws {
