@@ -59,13 +59,7 @@ struct WaitAndScreenshotTests {
     var world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
     world.environment["STANDIN_RENDER"] = "1"
     defer { world.remove() }
-    if kind == "simulator" {
-      // A clock that stays: a screenshot of the real one could differ from the one drawn below.
-      #expect(
-        try world.xcrun("simctl", "status_bar", Self.iPhone15, "override", "--time", "9:41").status == 0)
-    }
-    // A screen to show: the one a link opened.
-    #expect(try world.deeplink("--target", kind, "settings").status == 0)
+    let drawn = try Self.showSettings(on: kind, in: world)
     let file = world.directory.file("shot.png")
     let result = try world.deeplink("--target", kind, "screen", "--png", file)
     #expect(result.status == 0, "\(result)")
@@ -74,6 +68,17 @@ struct WaitAndScreenshotTests {
     let bytes = try #require(FileManager.default.contents(atPath: file))
     #expect(Array(bytes.prefix(8)) == Self.png)
     // The stand-in's own picture, byte for byte: the screenshot tool's file, kept as it was.
+    #expect(Array(bytes) == drawn)
+  }
+
+  /// Opens Settings on the stand-in device `kind` (`simulator` or `android`), its clock set to
+  /// 9:41 on a simulator (a screenshot of the real one could differ from the one drawn here),
+  /// and returns the picture the stand-in draws of it, by render-screen itself.
+  static func showSettings(on kind: String, in world: StandInDevices) throws -> [UInt8] {
+    if kind == "simulator" {
+      #expect(try world.xcrun("simctl", "status_bar", Self.iPhone15, "override", "--time", "9:41").status == 0)
+    }
+    #expect(try world.deeplink("--target", kind, "settings").status == 0)
     let drawn = world.directory.file("drawn.png")
     let render = try Command.run(
       StandInDevices.folder + "/render-screen",
@@ -81,8 +86,22 @@ struct WaitAndScreenshotTests {
         ? [drawn, "--am-record", world.directory.file("am-arguments")]
         : [drawn, "--clock", "9:41", "--last-opened", world.directory.file("opened")],
       environment: world.environment)
-    #expect(render.status == 0, "\(render)")
-    #expect(bytes == FileManager.default.contents(atPath: drawn))
+    try #require(render.status == 0, "\(render)")
+    return Array(try #require(FileManager.default.contents(atPath: drawn)))
+  }
+
+  /// A screenshot must be a picture to be compared with the next: the stand-ins' placeholder
+  /// bytes (a PNG signature and text) are refused, and nothing is written.
+  @Test(arguments: ["simulator", "android"])
+  func screenPNGOfSomethingThatIsNoPictureIs70AndWritesNothing(_ kind: String) throws {
+    let world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
+    defer { world.remove() }
+    let file = world.directory.file("shot.png")
+    let result = try world.deeplink("--target", kind, "screen", "--png", file)
+    #expect(result.status == 70, "\(result)")
+    #expect(result.stderr.hasPrefix("deeplink: error: `"), "\(result)")
+    #expect(result.stderr.contains("` gave no PNG image"), "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: file))
   }
 
   @Test func screenPNGOnTheAppIsAUsageError() throws {
