@@ -76,7 +76,8 @@ struct WaitAndScreenshotTests {
   /// and returns the picture the stand-in draws of it, by render-screen itself.
   static func showSettings(on kind: String, in world: StandInDevices) throws -> [UInt8] {
     if kind == "simulator" {
-      #expect(try world.xcrun("simctl", "status_bar", Self.iPhone15, "override", "--time", "9:41").status == 0)
+      #expect(
+        try world.xcrun("simctl", "status_bar", Self.iPhone15, "override", "--time", "9:41").status == 0)
     }
     #expect(try world.deeplink("--target", kind, "settings").status == 0)
     let drawn = world.directory.file("drawn.png")
