@@ -84,7 +84,7 @@ struct McpDeviceTargetTests {
     return (try #require(reply["result"]), try FileManager.default.contentsOfDirectory(atPath: temporary))
   }
 
-  @Test(arguments: ["simulator", "android"])
+  @Test(.requires("python3"), arguments: ["simulator", "android"])
   func theScreenshotToolReturnsTheDevicesPNGAndLeavesNoFileBehind(_ kind: String) throws {
     var world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
     world.environment["STANDIN_RENDER"] = "1"

@@ -9,7 +9,7 @@ import Testing
 /// push sliding in), or for ever (a spinner), and the real `deeplink` must keep only the final
 /// frame, or mark the last picture of a screen that never settled.
 @Suite(
-  "Settled pictures", .enabled(if: ExternalTool.runs(needing: "python3"), "the stand-ins draw with python3"))
+  "Settled pictures", .requires("python3"))
 struct SettledPicturesTests {
   static let recipes = SimulatorAgentDeliveryTests.recipes
 

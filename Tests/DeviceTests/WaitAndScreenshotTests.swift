@@ -54,7 +54,7 @@ struct WaitAndScreenshotTests {
         + "start an emulator or attach a phone with USB debugging on, or raise --timeout\n")
   }
 
-  @Test(arguments: ["simulator", "android"])
+  @Test(.requires("python3"), arguments: ["simulator", "android"])
   func screenPNGSavesTheDevicesScreenshot(_ kind: String) throws {
     var world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
     world.environment["STANDIN_RENDER"] = "1"
@@ -114,7 +114,7 @@ struct WaitAndScreenshotTests {
     #expect(!FileManager.default.fileExists(atPath: world.directory.file("shot.png")))
   }
 
-  @Test func screenPNGIntoAFolderThatDoesNotExistExits70NamingIt() throws {
+  @Test(.requires("python3")) func screenPNGIntoAFolderThatDoesNotExistExits70NamingIt() throws {
     var world = try StandInDevices(android: [AndroidDeliveryTests.pixel])
     world.environment["STANDIN_RENDER"] = "1"
     defer { world.remove() }
