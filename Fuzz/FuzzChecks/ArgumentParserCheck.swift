@@ -18,13 +18,11 @@ public enum ArgumentParserCheck {
     }
     do {
       let invocation = try Invocation.parse(arguments, table: table)
-      switch invocation.command {
-      case .link(let link), .url(let link), .open(let link):
-        if let problem = roundTrip(link, table: table) { return "\(arguments): \(problem)" }
-      case .help(let topic):
+      if let link = invocation.link, let problem = roundTrip(link, table: table) {
+        return "\(arguments): \(problem)"
+      }
+      if let topic = invocation.helpTopic {
         _ = HelpFormatter.text(for: topic, table: table)
-      default:
-        break
       }
     } catch {
       if error.message.isEmpty { return "empty message for \(error) from \(arguments)" }

@@ -4,9 +4,9 @@ extension Invocation {
   /// Parses `deeplink`'s arguments (without the program name) against `table`.
   ///
   ///     try Invocation.parse(["recipe", "--id", "42", "--json"], table: .builtIn)
-  ///     // .link(recipe, id 42), options.json == true
+  ///     // LinkCommand(recipe, id 42), options.json == true
   ///     try Invocation.parse(["recipe", "--id", "abc", "--help"], table: .builtIn)
-  ///     // .help(.route(recipe)): help wins over the error
+  ///     // HelpCommand(.route(recipe)): help wins over the error
   ///
   /// The rules:
   /// - `--name value` and `--name=value`; a boolean parameter is a flag (`--unsaved`), and
@@ -31,8 +31,8 @@ extension Invocation {
   ///
   /// - Throws: ``UsageError`` for the first thing wrong, left to right.
   package static func parse(_ arguments: [String], table: RouteTable) throws(UsageError) -> Invocation {
-    if arguments.first == BuiltInCommand.completeCallback {
-      return Invocation(.complete(Array(arguments.dropFirst())))
+    if arguments.first == CommandRegistry.completeCallback {
+      return Invocation(CompletionCallbackCommand(arguments: Array(arguments.dropFirst())))
     }
     var parser = InvocationParser(tokens: ArgumentTokenizer.tokenize(arguments), table: table)
     return try parser.parse()

@@ -2,15 +2,8 @@ import DeepLinkRoutes
 
 extension InvocationParser {
   /// The command or route names closest to `word`.
-  func suggestion(for word: String) -> String? {
-    Suggestion.closest(to: word, in: table.routes.map(\.name) + BuiltInCommand.allCases.map(\.name))
-  }
-
-  /// The help page `deeplink help <word>` shows.
-  func topic(named word: String) throws(UsageError) -> HelpTopic {
-    if let route = table.route(named: word) { return .route(route) }
-    if let command = BuiltInCommand(rawValue: word) { return .command(command) }
-    throw .unknownHelpTopic(word, suggestion: suggestion(for: word))
+  static func suggestion(for word: String, table: RouteTable) -> String? {
+    Suggestion.closest(to: word, in: table.routes.map(\.name) + CommandRegistry.names)
   }
 
   /// The topic of a line with `-h` or `--help`, found leniently: global options are skipped
@@ -18,16 +11,17 @@ extension InvocationParser {
   mutating func helpTopic() throws(UsageError) -> HelpTopic {
     guard let word = lenientNextWord() else { return .topLevel }
     if let route = table.route(named: word) { return .route(route) }
-    guard let command = BuiltInCommand(rawValue: word) else {
-      throw .unknownCommand(word, suggestion: suggestion(for: word))
+    guard let command = CommandRegistry.command(named: word) else {
+      throw .unknownCommand(word, suggestion: Self.suggestion(for: word, table: table))
     }
-    switch command {
-    case .url:
-      return lenientNextWord().flatMap { table.route(named: $0) }.map { .route($0) } ?? .command(.url)
-    case .help:
-      return try lenientNextWord().map { word throws(UsageError) in try topic(named: word) } ?? .topLevel
+    switch command.name {
+    case URLCommand.name:
+      return lenientNextWord().flatMap { table.route(named: $0) }.map { .route($0) } ?? .command(command.name)
+    case HelpCommand.name:
+      return try lenientNextWord().map { word throws(UsageError) in try HelpTopic(named: word, table: table) }
+        ?? .topLevel
     default:
-      return .command(command)
+      return .command(command.name)
     }
   }
 

@@ -16,8 +16,6 @@ struct InvocationParser {
   /// `Set` of a type costs the Swift runtime a conformance lookup across the whole binary, a
   /// tenth of the start-up of `deeplink settings --socket S` (BENCHMARKS.md).
   var givenOptions: [GlobalOption] = []
-  /// The values of a command's own options that take one (`approve --bundle-id`).
-  var ownValues: [String: String] = [:]
   /// Whether a `--` was read: later words that look like options are plain words, and an
   /// error about one says so.
   var afterTerminator = false
@@ -30,190 +28,35 @@ struct InvocationParser {
   mutating func parse() throws(UsageError) -> Invocation {
     let beforeTerminator = tokens.prefix(while: { $0 != .terminator })
     if beforeTerminator.contains(where: \.isHelp) {
-      return Invocation(.help(try helpTopic()))
+      return Invocation(HelpCommand(try helpTopic()))
     }
     if beforeTerminator.contains(where: \.isVersion) {
-      return Invocation(.version)
+      return Invocation(VersionCommand())
     }
     guard let word = try nextWord(in: .topLevel) else {
-      return Invocation(.help(.topLevel), options: options)
+      return Invocation(HelpCommand(.topLevel), options: options)
     }
-    let command: Command
+    let command: any ParsedCommand
     if let route = table.route(named: word) {
-      command = .link(try parseRoute(route, allowsGlobalOptions: true))
-    } else if let builtIn = BuiltInCommand(rawValue: word) {
-      command = try parse(builtIn)
+      command = LinkCommand(link: try parseRoute(route, allowsGlobalOptions: true))
+    } else if let type = CommandRegistry.command(named: word) {
+      command = try type.parse(&self)
     } else {
-      throw .unknownCommand(word, suggestion: suggestion(for: word))
+      throw .unknownCommand(word, suggestion: Self.suggestion(for: word, table: table))
     }
     return Invocation(command, options: options)
   }
 
   // MARK: - Commands
 
-  mutating func parse(_ command: BuiltInCommand) throws(UsageError) -> Command {
-    if command == .url {
-      let next: String?
-      do {
-        next = try nextWord(in: .command(.url))
-      } catch .unknownOption {
-        // `deeplink url --id 1`: a route's option before the route it belongs to.
-        throw .missingArgument(
-          .url, what: "a route before the route's options (\(ToolName.current) url <route> --<option> …)")
-      }
-      guard let word = next else {
-        throw .missingArgument(.url, what: "a route")
-      }
-      guard let route = table.route(named: word) else {
-        if word.utf8.firstRange(of: "://".utf8) != nil { throw .urlGivenToURL(word) }
-        throw .unknownRoute(word, suggestion: table.suggestion(for: word))
-      }
-      return .url(try parseRoute(route, allowsGlobalOptions: true))
-    }
-    let (words, flags) = try parseArguments(of: command)
-    let maximum =
-      command == .checkRelease ? Int.max : [.open, .batch, .completions, .help].contains(command) ? 1 : 0
-    if words.count > maximum {
-      if afterTerminator, words[maximum].utf8.first == UInt8(ascii: "-") {
-        throw .optionAfterTerminator(words[maximum], in: .command(command))
-      }
-      throw .unexpectedArgument(words[maximum], in: .command(command), expected: command.takes)
-    }
-    let word = words.first
-    switch command {
-    case .url:
-      preconditionFailure("handled above")
-    case .open:
-      guard let word else {
-        throw .missingArgument(.open, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>")
-      }
-      do {
-        return .open(try table.parse(word))
-      } catch {
-        throw .invalidLink(error)
-      }
-    case .routes:
-      if flags.contains(BuiltInCommand.markdownFlag) {
-        if options.json {
-          throw .conflictingOptions(
-            GlobalOption.json.flag, BuiltInCommand.markdownFlag, in: .command(.routes))
-        }
-        return .routes(.markdown)
-      }
-      return .routes(options.json ? .json : .table)
-    case .state: return .state
-    case .screen:
-      let settling = try parseSettling(of: .screen)
-      guard let path = ownValues[BuiltInCommand.pngFlag] else {
-        if settling.isGiven {
-          throw .missingArgument(
-            .screen,
-            what:
-              "--png <file> with \(settling.timeout != nil ? BuiltInCommand.settleTimeoutFlag : BuiltInCommand.toleranceFlag), "
-              + "which applies to a screenshot")
-        }
-        return .screen
-      }
-      guard !path.isEmpty else {
-        throw .invalidValue(
-          option: BuiltInCommand.pngFlag, value: path, expected: "a file path", in: .command(.screen))
-      }
-      return .screenshot(path: path, settling: settling)
-    case .targets: return .targets
-    case .approve: return .approve
-    case .wait:
-      guard let text = ownValues[BuiltInCommand.pidFlag] else { return .wait(pid: nil) }
-      guard let number = Self.decimalInteger(text), number > 0, let pid = Int32(exactly: number) else {
-        throw .invalidValue(
-          option: BuiltInCommand.pidFlag, value: text, expected: "a process id (a positive decimal integer)",
-          in: .command(.wait))
-      }
-      return .wait(pid: pid)
-    case .tour:
-      var request = TourRequest(
-        out: ownValues[BuiltInCommand.outFlag], scenario: ownValues[BuiltInCommand.scenarioFlag],
-        check: ownValues[BuiltInCommand.checkFlag])
-      for (flag, value) in [
-        (BuiltInCommand.outFlag, request.out), (BuiltInCommand.scenarioFlag, request.scenario),
-        (BuiltInCommand.checkFlag, request.check),
-      ] where value?.isEmpty == true {
-        throw .invalidValue(option: flag, value: "", expected: "a path", in: .command(.tour))
-      }
-      guard request.out != nil || request.check != nil else {
-        throw .missingArgument(
-          .tour, what: "--out <dir> to record a tour, or --check <dir> to compare with a recording")
-      }
-      request.settling = try parseSettling(of: .tour)
-      if let text = ownValues[BuiltInCommand.settleFlag] {
-        guard let seconds = GlobalOptions.seconds(text) else {
-          throw .invalidValue(
-            option: BuiltInCommand.settleFlag, value: text, expected: GlobalOptions.timeoutRule,
-            in: .command(.tour))
-        }
-        request.settle = seconds
-      }
-      request.keepStatusBar = flags.contains(BuiltInCommand.keepStatusBarFlag)
-      return .tour(request)
-    case .mcp:
-      return .mcp(
-        pictures: flags.contains(BuiltInCommand.picturesFlag), settling: try parseSettling(of: .mcp))
-    case .launch: return .launch(relaunch: flags.contains(BuiltInCommand.relaunchFlag))
-    case .checkRelease:
-      guard !words.isEmpty else {
-        throw .missingArgument(
-          .checkRelease, what: "a path: an .app, .xcarchive, .ipa, Info.plist or AndroidManifest.xml")
-      }
-      return .checkRelease(
-        paths: words, expectRegistered: flags.contains(BuiltInCommand.expectRegisteredFlag))
-    case .version: return .version
-    case .batch:
-      return .batch(path: word == "-" ? nil : word)
-    case .completions:
-      guard let word else {
-        throw .missingArgument(
-          .completions, what: "a shell: \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-      guard let shell = CompletionShell(rawValue: word) else {
-        throw .unknownShell(
-          word, suggestion: Suggestion.closest(to: word, in: CompletionShell.allCases.map(\.rawValue)))
-      }
-      return .completions(shell: shell)
-    case .help:
-      guard let word else { return .help(.topLevel) }
-      return .help(try topic(named: word))
-    }
-  }
-
-  /// `--settle-timeout SECONDS` and `--tolerance N` of `command`, checked.
-  func parseSettling(of command: BuiltInCommand) throws(UsageError) -> Settling {
-    var settling = Settling()
-    if let text = ownValues[BuiltInCommand.toleranceFlag] {
-      guard let number = Self.decimalInteger(text), number <= PictureComparison.maximumTolerance else {
-        throw .invalidValue(
-          option: BuiltInCommand.toleranceFlag, value: text,
-          expected: "an integer from 0 to \(PictureComparison.maximumTolerance)", in: .command(command))
-      }
-      settling.tolerance = number
-    }
-    if let text = ownValues[BuiltInCommand.settleTimeoutFlag] {
-      guard let seconds = Settling.timeout(text) else {
-        throw .invalidValue(
-          option: BuiltInCommand.settleTimeoutFlag, value: text, expected: Settling.timeoutRule,
-          in: .command(command))
-      }
-      settling.timeout = seconds
-    }
-    return settling
-  }
-
-  /// The words of a command, and the flags of its own it was given (as typed); global options
-  /// are collected on the way.
-  mutating func parseArguments(of command: BuiltInCommand) throws(UsageError) -> (
-    words: [String], flags: Set<String>
-  ) {
-    var words: [String] = []
-    var flags: Set<String> = []
-    let context = UsageContext.command(command)
+  /// The words of `command` and the options of its own it was given, as it declares them
+  /// (``ToolCommand/options``, ``ToolCommand/operands``); global options are collected on
+  /// the way.
+  mutating func arguments(of command: any ToolCommand.Type) throws(UsageError) -> CommandArguments {
+    var arguments = CommandArguments(command: command.name)
+    let context = UsageContext.command(command.name)
+    let ownFlags = command.ownFlags
+    let ownValueFlags = command.ownValueFlags
     while position < tokens.count {
       let token = tokens[position]
       position += 1
@@ -222,22 +65,34 @@ struct InvocationParser {
         afterTerminator = true
         continue
       case .argument(let word):
-        words.append(word)
-      case .longOption(let name, let value) where command.ownValueFlags.contains("--" + name):
-        guard ownValues["--" + name] == nil else { throw .duplicateOption("--" + name, in: context) }
+        arguments.words.append(word)
+      case .longOption(let name, let value) where ownValueFlags.contains("--" + name):
+        guard arguments.values["--" + name] == nil else { throw .duplicateOption("--" + name, in: context) }
         guard let text = value ?? takeValue() else { throw .missingValue(option: "--" + name, in: context) }
-        ownValues["--" + name] = text
-      case .longOption(let name, let value) where command.ownFlags.contains("--" + name):
+        arguments.values["--" + name] = text
+      case .longOption(let name, let value) where ownFlags.contains("--" + name):
         if let value { throw .unexpectedValue(option: "--" + name, value: value, in: context) }
-        guard flags.insert("--" + name).inserted else { throw .duplicateOption("--" + name, in: context) }
+        guard arguments.flags.insert("--" + name).inserted else {
+          throw .duplicateOption("--" + name, in: context)
+        }
       case .longOption(let name, let value):
         if try parseGlobalOption(name, value, in: context) { continue }
-        throw unknownOption(token.text, in: context, known: command.ownFlags)
+        throw unknownOption(token.text, in: context, known: ownFlags)
       case .shortOption:
-        throw unknownOption(token.text, in: context, known: command.ownFlags)
+        throw unknownOption(token.text, in: context, known: ownFlags)
       }
     }
-    return (words, flags)
+    let maximum = command.operands.maximum
+    if arguments.words.count > maximum {
+      let word = arguments.words[maximum]
+      if afterTerminator, word.utf8.first == UInt8(ascii: "-") {
+        throw .optionAfterTerminator(word, in: context)
+      }
+      throw .unexpectedArgument(
+        word, in: context, expected: command.operands.takes ?? "\(command.name) takes no arguments")
+    }
+    arguments.options = options
+    return arguments
   }
 
   // MARK: - Global options

@@ -157,7 +157,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .package: "With an android target: the app that must open the link (an explicit intent)"
     case .bundleID:
       "With a simulator target: the app whose agent gets the link and answers (default: "
-        + "$\(DeepLinkTool.bundleIDVariable.name), else the routes file's ios.bundleId, else the one app "
+        + "$\(DeviceBridge.bundleIDVariable.name), else the routes file's ios.bundleId, else the one app "
         + "whose agent answers there); with a device target: the app devicectl opens the link in; "
         + "approve: the app"
     case .dryRun:

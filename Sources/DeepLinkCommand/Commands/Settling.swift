@@ -1,3 +1,5 @@
+import Pictures
+
 /// How a picture waits for the screen to stop changing: `--settle-timeout SECONDS` and
 /// `--tolerance N`, of `tour`, `screen --png` and `mcp`.
 ///
@@ -29,6 +31,22 @@ package struct Settling: Hashable, Sendable {
   /// What `--settle-timeout` takes, for its error message.
   package static let timeoutRule =
     "decimal seconds from 0 to 60, such as 3 or 0.5 (0: one screenshot, not waiting for the screen to settle)"
+
+  /// `--settle-timeout <seconds>`, of `tour`, `screen` and `mcp`.
+  static let timeoutFlag = "--settle-timeout"
+  /// `--tolerance <n>`, of `tour`, `screen` and `mcp`.
+  static let toleranceFlag = "--tolerance"
+
+  /// `--settle-timeout <seconds>`, as help shows it.
+  static let timeoutOption = CommandOption(
+    timeoutFlag, .text, placeholder: "seconds",
+    help: "Take screenshots until two in a row match, at most this long (default "
+      + "\(GlobalOption.formatted(defaultTimeout)); 0: one screenshot)")
+  /// `--tolerance <n>` of `screen` and `mcp`, as help shows it.
+  static let toleranceOption = CommandOption(
+    toleranceFlag, .text, placeholder: "n",
+    help: "Two screenshots match when no channel differs by more than n of "
+      + "\(PictureComparison.maximumTolerance) (default 0)")
 
   /// Whether either option was given.
   package var isGiven: Bool { timeout != nil || tolerance != nil }

@@ -16,7 +16,7 @@ public enum ToolProblem: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .table(let problem): problem.description
-    case .reservedRouteName(let name, let tool) where BuiltInCommand(rawValue: name) != nil:
+    case .reservedRouteName(let name, let tool) where CommandRegistry.command(named: name) != nil:
       "route '\(name)' is named like a \(tool) command: '\(tool) \(name)' runs the command, never the "
         + "route; rename the route"
     case .reservedRouteName(let name, let tool):
@@ -35,8 +35,8 @@ extension DeepLinkTool {
   /// hold an underscore).
   /// Made once: a routes file checks each of its routes against it.
   package static let reservedRouteNames: [String] =
-    BuiltInCommand.allCases.map(\.name)
-    + McpTool.fixedNames.filter { !$0.contains("_") && BuiltInCommand(rawValue: $0) == nil }
+    CommandRegistry.names
+    + McpTool.fixedNames.filter { !$0.contains("_") && CommandRegistry.command(named: $0) == nil }
 
   /// Names a parameter may not take: the global options.
   package static let reservedParameterNames: [String] = GlobalOption.allCases.map(\.rawValue)

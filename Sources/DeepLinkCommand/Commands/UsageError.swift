@@ -27,7 +27,7 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A word the command does not take; `expected` says what it takes.
   case unexpectedArgument(String, in: UsageContext, expected: String)
   /// A command without its required argument; `what` names it (`a URL`).
-  case missingArgument(BuiltInCommand, what: String)
+  case missingArgument(String, what: String)
   /// A route's options do not bind: unknown, missing, duplicate, wrong type or range.
   case argument(ArgumentError, route: String)
   /// A URL (`open`, a batch line) that is not a link of the table.
@@ -73,7 +73,7 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unexpectedArgument(let word, _, let expected):
       "unexpected argument '\(word.messageExcerpt)'; \(expected)"
     case .missingArgument(let command, let what):
-      "\(command.name) needs \(what)"
+      "\(command) needs \(what)"
     case .argument(let error, _):
       error.message(prefix: "--")
     case .invalidLink(let error):
@@ -119,11 +119,11 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .argument(_, let route):
       UsageContext.route(route).hint
     case .unknownShell:
-      UsageContext.command(.completions).hint
+      UsageContext.command(CompletionsCommand.name).hint
     case .unterminatedQuote, .trailingBackslash, .programNameInBatchLine:
       "Run '\(ToolName.current) help batch' for the format of a line."
     case .urlGivenToURL:
-      UsageContext.command(.open).hint
+      UsageContext.command(OpenCommand.name).hint
     case .optionAfterTerminator(_, let context):
       context.hint
     }
@@ -140,7 +140,8 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 package enum UsageContext: Hashable, Sendable {
   /// Before any command: the global options.
   case topLevel
-  case command(BuiltInCommand)
+  /// A command, by name.
+  case command(String)
   /// A route, by name.
   case route(String)
 
@@ -148,7 +149,7 @@ package enum UsageContext: Hashable, Sendable {
   var forName: String {
     switch self {
     case .topLevel: ""
-    case .command(let command): " for \(command.name)"
+    case .command(let name): " for \(name)"
     case .route(let name): " for \(name)"
     }
   }
@@ -158,7 +159,7 @@ package enum UsageContext: Hashable, Sendable {
     let list = options.isEmpty ? "none" : options.joined(separator: ", ")
     return switch self {
     case .topLevel: "the global options are \(list)"
-    case .command(let command): "\(command.name) takes \(list)"
+    case .command(let name): "\(name) takes \(list)"
     case .route(let name): "\(name) takes \(list)"
     }
   }
@@ -167,7 +168,7 @@ package enum UsageContext: Hashable, Sendable {
   var hint: String {
     switch self {
     case .topLevel: "Run '\(ToolName.current) help' for the commands and routes."
-    case .command(let command): "Run '\(ToolName.current) help \(command.name)' for its usage."
+    case .command(let name): "Run '\(ToolName.current) help \(name)' for its usage."
     case .route(let name): "Run '\(ToolName.current) help \(name)' for its options."
     }
   }

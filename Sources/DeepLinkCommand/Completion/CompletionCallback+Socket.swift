@@ -20,7 +20,7 @@ extension CompletionCallback {
   /// Every environment variable ``lines(_:table:environment:)`` reads.
   package static let environmentVariables =
     SocketPath.environmentVariables + [
-      homeVariable, budgetVariable, DeliveryTarget.variable, DeepLinkTool.bundleIDVariable,
+      homeVariable, budgetVariable, DeliveryTarget.variable, DeviceBridge.bundleIDVariable,
     ]
 
   /// The lines to print for `deeplink __complete ARGUMENTS`, asking the app on its socket.
@@ -63,7 +63,7 @@ extension CompletionCallback {
     guard environment[SocketPath.socketVariable.name]?.isEmpty ?? true,
       let text = environment[DeliveryTarget.variable.name],
       case .simulator(let device?)? = DeliveryTarget(parsing: text), SimulatorDevice.looksLikeUDID(device),
-      let bundleID = environment[DeepLinkTool.bundleIDVariable.name],
+      let bundleID = environment[DeviceBridge.bundleIDVariable.name],
       (try? BundleIdentifier.validate(bundleID)) != nil
     else { return nil }
     return SimulatorSocket.path(udid: device, bundleID: bundleID)

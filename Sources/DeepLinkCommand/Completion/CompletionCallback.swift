@@ -14,7 +14,7 @@ import DeepLinkWire
 /// descriptions lose their control characters, so each value is exactly one line.
 package enum CompletionCallback {
   /// `__complete`: the hidden command.
-  package static let command = BuiltInCommand.completeCallback
+  package static let command = CommandRegistry.completeCallback
   /// `values`: the question the scripts ask for a route's option.
   package static let values = "values"
   /// `targets`: the question the scripts ask for `--target`.

@@ -1,6 +1,6 @@
 package import DeepLinkRoutes
 
-/// What completes where, derived from the route table, ``BuiltInCommand`` and ``GlobalOption``:
+/// What completes where, derived from the route table, ``CommandRegistry`` and ``GlobalOption``:
 /// the one description that the three script generators render.
 ///
 /// Nothing here is written by hand: add a route, a parameter or a command and every script
@@ -95,21 +95,20 @@ package struct CompletionModel: Sendable {
           },
         argument: .none)
     }
-    let commands = BuiltInCommand.allCases.map { command in
-      let own = command.ownFlags.map { flag in
-        Option(
-          flag: flag, summary: Self.help(of: flag, in: command) ?? "",
-          value: !command.ownValueFlags.contains(flag)
-            ? .none
-            : [
-              BuiltInCommand.pngFlag, BuiltInCommand.outFlag, BuiltInCommand.scenarioFlag,
-              BuiltInCommand.checkFlag,
-            ].contains(flag) ? .path : .free)
+    let commands = CommandRegistry.commands.map { command in
+      let own = command.options.filter { !$0.isGlobal }.map { option in
+        let value: Value =
+          switch option.value {
+          case .none: .none
+          case .path: .path
+          case .text: .free
+          }
+        return Option(flag: option.flag, summary: option.help, value: value)
       }
       return Context(
         kind: .command, name: command.name, summary: command.summary,
         options: own + afterCommand.map { Self.option($0, in: command) },
-        argument: Self.argument(of: command))
+        argument: command.operands.completion)
     }
     contexts = routes + commands
   }
@@ -134,7 +133,7 @@ package struct CompletionModel: Sendable {
     return Option(flag: "--" + parameter.name, summary: parameter.help, value: value)
   }
 
-  static func option(_ option: GlobalOption, in command: BuiltInCommand?) -> Option {
+  static func option(_ option: GlobalOption, in command: (any ToolCommand.Type)?) -> Option {
     let value: Value =
       switch option {
       case .socket, .routes: .path
@@ -148,18 +147,7 @@ package struct CompletionModel: Sendable {
   }
 
   /// The command's own help line for `flag`, when it gives one (`routes --json`).
-  static func help(of flag: String, in command: BuiltInCommand) -> String? {
+  static func help(of flag: String, in command: any ToolCommand.Type) -> String? {
     command.options.first(where: { $0.flag == flag })?.help
-  }
-
-  static func argument(of command: BuiltInCommand) -> Argument {
-    switch command {
-    case .help: .topic
-    case .url: .route
-    case .completions: .words(CompletionShell.allCases.map(\.rawValue))
-    case .batch, .checkRelease: .path
-    case .open: .free
-    case .routes, .state, .screen, .wait, .launch, .tour, .targets, .approve, .mcp, .version: .none
-    }
   }
 }

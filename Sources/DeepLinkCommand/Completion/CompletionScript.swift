@@ -116,7 +116,7 @@ package enum CompletionScript {
       "\(comment)",
       "\(comment) Routes, commands, options and choices are all in this file: completing them starts no",
       "\(comment) process. Values only the running app knows (recipe ids) come from",
-      "\(comment) `deeplink \(BuiltInCommand.completeCallback) values ROUTE PARAMETER [SOCKET]`, one",
+      "\(comment) `deeplink \(CommandRegistry.completeCallback) values ROUTE PARAMETER [SOCKET]`, one",
       "\(comment) `value<TAB>description` per line; they are compared and quoted, never evaluated.",
     ]
   }

@@ -44,12 +44,12 @@ enum DeviceFailure: Error, Hashable, Sendable {
   case schemeNotRegistered(scheme: String, kind: DeliveryTarget.Kind, toolMessage: String)
 
   /// A command that needs the agent's answers (`state`, text `screen`) on a device target.
-  case needsAgent(BuiltInCommand, DeliveryTarget)
+  case needsAgent(String, DeliveryTarget)
   /// `tour` on a simulator or Android target whose app cannot acknowledge its links, without
   /// `--settle`: nothing would say when a screen is final for its picture.
   case unacknowledgedTour(DeliveryTarget)
   /// A command for another kind of target (`approve` is for simulators).
-  case wrongTarget(BuiltInCommand, DeliveryTarget, expected: String)
+  case wrongTarget(String, DeliveryTarget, expected: String)
   /// `screen --png` on the app target: the headless app has no pixels.
   case noPixels
   /// The screenshot tool printed no PNG.
@@ -136,7 +136,7 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "device \(device.label) \(device.identifier) is \(Self.unreachableState(device)); connect it by cable, "
         + "unlock it and accept the Trust prompt, then retry"
     case .bundleIDNeeded(let target):
-      "--target \(target.text) needs the app's bundle id (--bundle-id ID, $\(DeepLinkTool.bundleIDVariable.name) "
+      "--target \(target.text) needs the app's bundle id (--bundle-id ID, $\(DeviceBridge.bundleIDVariable.name) "
         + "or the routes file's ios.bundleId): devicectl opens a URL in the app it names"
     case .noAndroidDevice(let others):
       "no Android device is attached; start an emulator (`emulator -avd <name>`, or Android "
@@ -157,29 +157,29 @@ enum DeviceFailure: Error, Hashable, Sendable {
         + "and declares the scheme '\(scheme)' under URL types (CFBundleURLTypes) in its Info.plist"
         + Self.quoted(toolMessage)
     case .needsAgent(let command, let target) where target.kind == .simulator:
-      "\(command.name) needs the app's answer, and no app's deeplink agent answers on --target "
+      "\(command) needs the app's answer, and no app's deeplink agent answers on --target "
         + "\(target.text) (embed DeepLinkAgent in the app's debug build, giving it the app's bundle id; "
         + "with several apps, --bundle-id chooses one)"
-        + (command == .screen ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+        + (command == ScreenCommand.name ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
     case .needsAgent(let command, let target) where target.kind == .device:
-      "\(command.name) needs the app's answer, which an iPhone or iPad cannot give: a phone cannot reach "
+      "\(command) needs the app's answer, which an iPhone or iPad cannot give: a phone cannot reach "
         + "this computer's /tmp, where its agent's socket would be"
     case .needsAgent(let command, let target):
-      "\(command.name) needs the app's answer, which a link sent to --target \(target.text) cannot "
+      "\(command) needs the app's answer, which a link sent to --target \(target.text) cannot "
         + "give (the app has no deeplink agent there)"
-        + (command == .screen ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+        + (command == ScreenCommand.name ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
     case .unacknowledgedTour(let target) where target.kind == .simulator:
       "tour takes each picture once the app has acknowledged its link, and no app's deeplink agent "
         + "answers on --target \(target.text) (embed DeepLinkAgent in the app's debug build, giving it "
-        + "the app's bundle id; with several apps, --bundle-id chooses one); or give \(BuiltInCommand.settleFlag) SECONDS "
+        + "the app's bundle id; with several apps, --bundle-id chooses one); or give \(TourCommand.settleFlag) SECONDS "
         + "to wait that long after each link before its picture instead"
     case .unacknowledgedTour(let target):
       "tour takes each picture once the app has acknowledged its link, and an app on --target "
         + "\(target.text) cannot acknowledge (there is no deeplink agent for Android apps, and "
         + "`am start -W` returns once the activity has started, not once it shows the link's screen); "
-        + "give \(BuiltInCommand.settleFlag) SECONDS to wait that long after each link before its picture"
+        + "give \(TourCommand.settleFlag) SECONDS to wait that long after each link before its picture"
     case .wrongTarget(let command, let target, let expected):
-      "\(command.name) works with \(expected), not --target \(target.text)"
+      "\(command) works with \(expected), not --target \(target.text)"
     case .noPixels:
       "screen --png needs a simulator or android --target: the headless app has no pixels "
         + "(`\(ToolName.current) screen` prints its screen as text)"

@@ -33,12 +33,19 @@ package enum DeviceTool: String, Hashable, Sendable, CaseIterable {
 
 /// Runs the device tools for one command: each run shares the command's deadline.
 struct DeviceToolRunner {
+  /// Runs one tool line for a runner: the real tool (``spawn``), or a test's stand-in that
+  /// records the lines and answers as the tool would.
+  typealias Launcher = @Sendable (DeviceTool, [String], DeviceToolRunner) throws(DeviceFailure) ->
+    ChildProcess.Result
+
   /// `PATH`'s value.
   let path: String?
   /// When the whole command must be done.
   let deadline: Deadline
   /// `--timeout` (or its default) in seconds, for messages.
   let seconds: Double
+  /// What runs each line.
+  var launcher: Launcher = spawn
 
   /// Runs `tool` with `arguments`.
   ///
@@ -46,12 +53,17 @@ struct DeviceToolRunner {
   ///   ``DeviceFailure/timedOut(_:seconds:)`` when it is still running at the deadline (it
   ///   was killed).
   func run(_ tool: DeviceTool, _ arguments: [String]) throws(DeviceFailure) -> ChildProcess.Result {
-    guard let executable = tool.locate(path: path) else { throw .toolMissing(tool) }
-    do {
-      return try ChildProcess.run([executable] + arguments, deadline: deadline)
+    try launcher(tool, arguments, self)
+  }
+
+  /// Finds `tool` on the runner's `PATH` and runs it until the runner's deadline.
+  static let spawn: Launcher = { (tool, arguments, runner) throws(DeviceFailure) in
+    guard let executable = tool.locate(path: runner.path) else { throw .toolMissing(tool) }
+    do throws(ChildProcess.Failure) {
+      return try ChildProcess.run([executable] + arguments, deadline: runner.deadline)
     } catch {
       switch error {
-      case .timedOut: throw .timedOut([tool.rawValue] + arguments, seconds: seconds)
+      case .timedOut: throw .timedOut([tool.rawValue] + arguments, seconds: runner.seconds)
       case .system(let call, let errno): throw .cannotRun(tool, call: call, errno)
       }
     }

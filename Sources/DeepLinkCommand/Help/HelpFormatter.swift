@@ -15,7 +15,7 @@ package enum HelpFormatter {
     let sections: [Section] =
       switch topic {
       case .topLevel: topLevel(table)
-      case .command(let command): self.command(command, table: table)
+      case .command(let name): self.command(CommandRegistry.command(named: name)!, table: table)
       case .route(let route): self.route(route, table: table)
       }
     return TextLayout.joined(sections.map { $0.lines(style: style) }.joined(separator: [""]).map { $0 })
@@ -45,7 +45,7 @@ package enum HelpFormatter {
 
   static func topLevel(_ table: RouteTable) -> [Section] {
     let example = RouteExample.representative(in: table).map { " such as " + table.url(for: $0) } ?? ""
-    let names = table.routes.map(\.name) + BuiltInCommand.allCases.map(\.name)
+    let names = table.routes.map(\.name) + CommandRegistry.names
     let leftWidth = min(20, names.map(\.count).max() ?? 0)
     return [
       Section(title("\(ToolName.current) — drive a running app to any screen through its debug links")),
@@ -66,7 +66,7 @@ package enum HelpFormatter {
         TextLayout.columns(table.routes.map { ($0.name, $0.summary) }, leftWidth: leftWidth)),
       Section(
         "COMMANDS",
-        TextLayout.columns(BuiltInCommand.allCases.map { ($0.name, $0.summary) }, leftWidth: leftWidth)),
+        TextLayout.columns(CommandRegistry.commands.map { ($0.name, $0.summary) }, leftWidth: leftWidth)),
       Section("GLOBAL OPTIONS", TextLayout.columns(GlobalOption.offered.map { ($0.synopsis, $0.help) })),
       Section(
         "EXIT CODES",
@@ -115,7 +115,7 @@ package enum HelpFormatter {
 
   // MARK: - Commands
 
-  static func command(_ command: BuiltInCommand, table: RouteTable) -> [Section] {
+  static func command(_ command: any ToolCommand.Type, table: RouteTable) -> [Section] {
     var sections = [
       Section(title("\(ToolName.current) \(command.name) — \(command.summary)")),
       Section(
@@ -131,131 +131,12 @@ package enum HelpFormatter {
     if !command.options.isEmpty {
       sections.append(Section("OPTIONS", TextLayout.columns(command.options.map { ($0.synopsis, $0.help) })))
     }
-    let examples = examples(of: command, table: table)
+    let examples = command.examples(in: table)
     if !examples.isEmpty {
       sections.append(Section("EXAMPLES", exampleLines(examples)))
     }
     sections.append(globalOptionsReminder)
     return sections
-  }
-
-  /// Examples of `command`, as (command line, what it does); routes come from `table`.
-  static func examples(of command: BuiltInCommand, table: RouteTable) -> [(String, String)] {
-    let link = RouteExample.representative(in: table)
-    switch command {
-    case .url:
-      return link.map { [("\(ToolName.current) url " + $0.commandLine, "prints " + table.url(for: $0))] }
-        ?? []
-    case .open:
-      return link.map {
-        [
-          (
-            "\(ToolName.current) open " + ShellQuoting.quote(table.url(for: $0)),
-            "sends the link, as '\(ToolName.current) \($0.commandLine)' does"
-          )
-        ]
-      } ?? []
-    case .routes:
-      return [
-        ("\(ToolName.current) routes", "lists the routes"),
-        ("\(ToolName.current) routes --json", "the same, for machines"),
-        ("\(ToolName.current) routes --markdown", "a route reference for a README"),
-      ]
-    case .state:
-      return [("\(ToolName.current) state --json", "prints the state as one JSON object")]
-    case .screen:
-      return [
-        ("\(ToolName.current) screen", "prints what the app shows"),
-        (
-          "\(ToolName.current) --target simulator screen --png shot.png",
-          "saves a screenshot of the booted simulator"
-        ),
-      ]
-    case .wait:
-      return [
-        ("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app"),
-        (
-          "\(ToolName.current) wait --target simulator --bundle-id com.example.Recipes",
-          "waits until that app's agent answers on the booted simulator"
-        ),
-      ]
-    case .launch:
-      return [
-        (
-          "\(ToolName.current) launch --target simulator --bundle-id com.example.Recipes --relaunch",
-          "starts the app afresh on the booted simulator and waits for its agent"
-        )
-      ]
-    case .checkRelease:
-      return [
-        (
-          "\(ToolName.current) check-release build/Release-iphoneos/Recipes.app",
-          "exits 1, naming the place, if the release build registers \(table.scheme):// or links the agent"
-        ),
-        (
-          "\(ToolName.current) check-release --expect-registered Recipes-Debug.ipa",
-          "exits 1 if the debug build does not"
-        ),
-      ]
-    case .mcp:
-      let add = (
-        "claude mcp add \(ToolName.current) -- \(ToolName.current) mcp",
-        "lets Claude Code call the routes as tools"
-      )
-      guard ToolName.readsRoutesFiles else { return [add] }
-      return [
-        add,
-        ("\(ToolName.current) mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
-      ]
-    case .batch:
-      var lines = ["# one link per line"]
-      lines += [link, table.routes.lazy.compactMap(RouteExample.full).first].compactMap { $0?.commandLine }
-      if let last = table.routes.last.flatMap(RouteExample.minimal) {
-        lines.append(table.url(for: last))
-      }
-      return [
-        (
-          "\(ToolName.current) batch steps.txt",
-          "sends the links of steps.txt, such as:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
-        ),
-        (
-          "echo \(ShellQuoting.quote(lines.dropFirst().first ?? "")) | \(ToolName.current) batch",
-          "one link from standard input"
-        ),
-      ]
-    case .tour:
-      return [
-        ("\(ToolName.current) tour --out tour", "records every screen in tour/, shown on tour/index.html"),
-        ("\(ToolName.current) tour --check tour", "in CI: fails with exit 1 when a screen changed"),
-        ("\(ToolName.current) tour --out shots --scenario steps.txt", "the links of steps.txt instead"),
-      ]
-    case .targets:
-      return [
-        ("\(ToolName.current) targets", "lists the app, booted simulators and attached Android devices"),
-        ("\(ToolName.current) targets --json", "the same, for machines"),
-      ]
-    case .approve:
-      return [
-        (
-          "\(ToolName.current) approve --bundle-id com.example.Recipes",
-          "\(table.scheme):// links open in that app on the booted simulator without asking"
-        )
-      ]
-    case .completions:
-      return [
-        ("source <(\(ToolName.current) completions bash)", "in ~/.bashrc"),
-        ("\(ToolName.current) completions zsh > ~/.zfunc/_\(ToolName.current)", "with ~/.zfunc in $fpath"),
-        ("\(ToolName.current) completions fish > ~/.config/fish/completions/\(ToolName.current).fish", ""),
-      ]
-    case .help:
-      guard let route = link?.route else { return [("\(ToolName.current) help", "the overview")] }
-      return [
-        ("\(ToolName.current) help \(route.name)", "the options of \(route.name)"),
-        ("\(ToolName.current) \(route.name) --help", "the same"),
-      ]
-    case .version:
-      return [("\(ToolName.current) --version", "the same as '\(ToolName.current) version'")]
-    }
   }
 
   // MARK: - Helpers

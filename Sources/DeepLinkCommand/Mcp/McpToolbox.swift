@@ -55,9 +55,9 @@ struct McpToolbox {
       let link = try ToolArguments.link(for: route, arguments, table: table)
       return try open(link)
     case .openURL:
-      try Self.reject(arguments.filter { $0.0 != "url" }, of: .open, takes: ["--url"])
+      try Self.reject(arguments.filter { $0.0 != "url" }, of: OpenCommand.name, takes: ["--url"])
       guard let value = arguments.first(where: { $0.0 == "url" })?.1, value != .null else {
-        throw .usage(.missingArgument(.open, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>"))
+        throw .usage(.missingArgument(OpenCommand.name, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>"))
       }
       guard let url = value.stringValue else {
         throw .arguments(.notAValue(name: "url", kind: value.kindName, expected: "a string"))
@@ -70,18 +70,18 @@ struct McpToolbox {
       }
       return try open(link)
     case .state:
-      try Self.reject(arguments, of: .state, takes: [])
+      try Self.reject(arguments, of: StateCommand.name, takes: [])
       let state: JSON
       do { state = try delivery.state() } catch { throw .client(error) }
-      return Self.success(text: DeepLinkTool.visible(StateText.render(state)), structured: state)
+      return Self.success(text: CommandContext.visible(StateText.render(state)), structured: state)
     case .screen:
-      try Self.reject(arguments, of: .screen, takes: [])
+      try Self.reject(arguments, of: ScreenCommand.name, takes: [])
       let screen: String
       do { screen = try delivery.screen() } catch { throw .client(error) }
       return Self.success(
-        text: DeepLinkTool.visible(screen), structured: .object([("screen", .string(screen))]))
+        text: CommandContext.visible(screen), structured: .object([("screen", .string(screen))]))
     case .screenshot:
-      try Self.reject(arguments, of: .screen, takes: [])
+      try Self.reject(arguments, of: ScreenCommand.name, takes: [])
       let shot: McpScreenshot
       do { shot = try delivery.screenshot() } catch { throw .client(error) }
       return .object([
@@ -150,12 +150,12 @@ struct McpToolbox {
     guard let screen = state["screen"]?.stringValue else {
       throw .client(.badReply("the app acknowledged the link without its state"))
     }
-    return withPicture(Self.success(text: DeepLinkTool.visible(screen), structured: state))
+    return withPicture(Self.success(text: CommandContext.visible(screen), structured: state))
   }
 
   /// Throws for the first argument of a tool that takes only `takes`, as the command line
   /// does for an option `command` does not take.
-  static func reject(_ arguments: [(String, JSON)], of command: BuiltInCommand, takes: [String])
+  static func reject(_ arguments: [(String, JSON)], of command: String, takes: [String])
     throws(ToolCallError)
   {
     guard let (name, _) = arguments.first(where: { $0.1 != .null }) else { return }
@@ -179,7 +179,7 @@ struct McpToolbox {
       (
         "content",
         .array([
-          .object([("type", .string("text")), ("text", .string(DeepLinkTool.errorLine(error.message)))])
+          .object([("type", .string("text")), ("text", .string(CommandContext.errorLine(error.message)))])
         ])
       ),
       ("isError", .bool(true)),

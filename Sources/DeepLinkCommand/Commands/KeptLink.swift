@@ -1,7 +1,12 @@
 import DeepLinkRoutes
 import DeepLinkWire
 
-extension DeepLinkTool {
+/// `deeplink <route> … --keep` (and `open URL --keep`): the link, applied again each time the
+/// app comes back.
+struct KeptLink {
+  /// The link to keep applied.
+  let link: Link
+
   /// How long after a new socket file appears a comeback waits for the app to listen on it
   /// (its agent binds, then listens, a moment later), retrying the connection every 5 ms.
   static let keepSettleMilliseconds = 2000
@@ -19,12 +24,12 @@ extension DeepLinkTool {
   ///
   /// - Throws: 64 with `--dry-run`, with an Android target, or with a simulator target but no
   ///   bundle id and no agent answering; 69 when the socket's directory cannot be watched.
-  func keep(_ link: Link, options: GlobalOptions) throws(ClientFailure) {
-    guard !options.dryRun else {
+  func run(in context: CommandContext) throws(ClientFailure) {
+    guard !context.options.dryRun else {
       throw .usage(
         "--keep and --dry-run do not go together: a dry run sends nothing to apply again", hint: nil)
     }
-    let app = try keptApp(options)
+    let app = try keptApp(in: context)
     var watch: ListenerWatch
     do throws(ListenerWatch.Failure) {
       try ListenerWatch.prepareDirectory(of: app.socket)
@@ -33,11 +38,11 @@ extension DeepLinkTool {
       throw .cannotWatch(error.message)
     }
     defer { watch.close() }
-    let aimed = options.aimed(at: app.socket)
-    let url = table.url(for: link)
+    let aimed = context.aimed(at: app.socket)
+    let url = context.table.url(for: link)
     var comeback = false
     while true {
-      try applyKept(link, url: url, to: app, options: aimed, comeback: comeback)
+      try applyKept(url: url, to: app, in: aimed, comeback: comeback)
       do throws(ListenerWatch.Failure) {
         guard try watch.next() == .appeared else { return }
       } catch {
@@ -57,24 +62,24 @@ extension DeepLinkTool {
 
   /// The app target's socket, or a simulator app's agent's: computed from the UDID and the
   /// bundle id (``SimulatorSocket``), so that an app not started yet is waited for there.
-  func keptApp(_ options: GlobalOptions) throws(ClientFailure) -> KeptApp {
-    guard let device = try simulatorDevice(options) else {
-      let target = try target(options)
+  func keptApp(in context: CommandContext) throws(ClientFailure) -> KeptApp {
+    guard let device = try context.devices.simulatorDevice() else {
+      let target = try context.devices.target()
       guard target == .app else {
         throw .usage(
           "--keep needs an app whose agent acknowledges links (the app target, or a simulator app's); "
             + "a link to --target \(target.text) cannot be seen arriving, so it cannot be kept", hint: nil)
       }
-      return KeptApp(socket: socketPath(options))
+      return KeptApp(socket: context.socketPath)
     }
-    let (udid, _) = try simulatorUDID(device, options: options)
-    if let bundleID = try bundleID(options) {
+    let (udid, _) = try context.devices.simulatorUDID(device)
+    if let bundleID = try context.devices.bundleID() {
       return KeptApp(socket: SimulatorSocket.path(udid: udid, bundleID: bundleID), identity: (udid, bundleID))
     }
-    guard let agent = try findAgent(udid: udid, options: options) else {
+    guard let agent = try context.devices.findAgent(udid: udid) else {
       throw .usage(
         "--keep with a simulator target needs the app's bundle id when no app's agent answers there yet: "
-          + "--bundle-id ID (or $\(Self.bundleIDVariable.name), or the routes file's ios.bundleId)", hint: nil
+          + "--bundle-id ID (or $\(DeviceBridge.bundleIDVariable.name), or the routes file's ios.bundleId)", hint: nil
       )
     }
     return KeptApp(socket: agent.socket, identity: (udid, agent.bundleID))
@@ -83,7 +88,7 @@ extension DeepLinkTool {
   /// One application of a kept link: sends it and prints what the app shows. On a comeback,
   /// first waits (up to ``keepSettleMilliseconds``) for the app to listen on its new socket.
   /// A failure is reported on stderr and the watch goes on, except a closed standard output.
-  func applyKept(_ link: Link, url: String, to app: KeptApp, options: GlobalOptions, comeback: Bool)
+  func applyKept(url: String, to app: KeptApp, in context: CommandContext, comeback: Bool)
     throws(ClientFailure)
   {
     do throws(ClientFailure) {
@@ -95,28 +100,26 @@ extension DeepLinkTool {
       if let identity = app.identity {
         guard
           try SimulatorAgent.identify(
-            app.socket, timeoutMilliseconds: options.timeoutMilliseconds, table: table)?
+            app.socket, timeoutMilliseconds: context.options.timeoutMilliseconds, table: context.table)?
             .agent(identity.bundleID, on: identity.udid, socket: app.socket) != nil
         else { throw ClientFailure.socket(.noListener(path: app.socket)) }
       }
-      let state = try Self.appliedState(try send(link, options: options))
+      let state = try AppClient.appliedState(try context.app.send(link))
       if comeback {
-        streams.err("\(ToolName.current): the app is back on \(app.socket): applied \(url) again\n")
+        context.err("\(ToolName.current): the app is back on \(app.socket): applied \(url) again\n")
       }
-      try write(options.json ? state.json.serialized + "\n" : Self.visible(state.screen))
+      try context.write(context.options.json ? state.json.serialized + "\n" : CommandContext.visible(state.screen))
     } catch .closedOutput {
       throw .closedOutput
     } catch .output(let errno) {
       throw .output(errno)
     } catch .socket(.noListener) {
-      streams.err(
+      context.err(
         "\(ToolName.current): waiting for the app to listen on \(app.socket), to apply \(url)"
           + (comeback ? " again" : "") + " (Ctrl-C stops)\n")
     } catch {
-      var flags = OutputFlags([])
-      flags.json = options.json
-      fail(kind: error.kind, message: error.message, hint: error.hint, code: error.exitCode, flags)
-      streams.err("\(ToolName.current): waiting for the app to come back on \(app.socket) (Ctrl-C stops)\n")
+      CommandContext.report(error, json: context.options.json, to: context.output)
+      context.err("\(ToolName.current): waiting for the app to come back on \(app.socket) (Ctrl-C stops)\n")
     }
   }
 }

@@ -1,0 +1,59 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// `deeplink open`: Send a raw debug URL, checked against the route table first.
+struct OpenCommand: ToolCommand {
+  static let name = "open"
+  static let synopsis = "<url>"
+  static let summary = "Send a raw debug URL, checked against the route table first"
+
+  static let operands = CommandOperands.one("open takes one URL", completion: .free)
+
+  static var details: String {
+      "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
+        + "route table first: a link the table does not know is a usage error and is not sent. "
+        + "The app gets the link's canonical form (DEBUG://Recipe/?id=042 goes as "
+        + "debug://recipe?id=42); --dry-run prints that form and sends nothing, no app needed. "
+        + "Put '--' before a URL that starts with a dash."
+  }
+
+  static var options: [CommandOption] {
+    [CommandOption(.dryRun, help: "Print the canonical URL the app would get; send nothing, no app needed")]
+  }
+
+  static func examples(in table: RouteTable) -> [(String, String)] {
+    let link = RouteExample.representative(in: table)
+    return link.map {
+      [
+        (
+          "\(ToolName.current) open " + ShellQuoting.quote(table.url(for: $0)),
+          "sends the link, as '\(ToolName.current) \($0.commandLine)' does"
+        )
+      ]
+    } ?? []
+  }
+
+  /// The link the URL names, checked against the table.
+  let link: Link
+
+  static let takesKeep = true
+
+  init(link: Link) {
+    self.link = link
+  }
+
+  init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
+    guard let word = arguments.words.first else {
+      throw .missingArgument(Self.name, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>")
+    }
+    do {
+      link = try table.parse(word)
+    } catch {
+      throw .invalidLink(error)
+    }
+  }
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    try LinkCommand(link: link).run(in: context)
+  }
+}

@@ -1,0 +1,15 @@
+/// What a command line asked for, parsed and checked, ready to run: a route's link
+/// (``LinkCommand``), one of the ``ToolCommand``s, or the hidden completion callback.
+protocol ParsedCommand: Hashable, Sendable {
+  /// Whether `--keep` applies to it: only to commands that send one link.
+  static var takesKeep: Bool { get }
+  /// Whether `--quiet` silences its standard output; `mcp` speaks its protocol there.
+  static var isQuietable: Bool { get }
+  /// Does what was asked, writing its results to the context's output.
+  func run(in context: CommandContext) throws(ClientFailure)
+}
+
+extension ParsedCommand {
+  static var takesKeep: Bool { false }
+  static var isQuietable: Bool { true }
+}

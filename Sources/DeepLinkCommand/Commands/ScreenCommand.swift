@@ -1,0 +1,125 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// `deeplink screen`: Print the app's current screen.
+struct ScreenCommand: ToolCommand {
+  static let name = "screen"
+  static let synopsis = "[--png <file>]"
+  static let summary = "Print the app's current screen"
+
+  static var details: String {
+      "Asks the running app for its visible screen, as text: the headless stand-in for a "
+        + "screenshot. With a simulator or android --target, --png <file> saves a real "
+        + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p), "
+        + "taken once the screen stopped changing: screenshots until two in a row match within "
+        + "--tolerance, for at most --settle-timeout seconds (default "
+        + "\(GlobalOption.formatted(Settling.defaultTimeout))); one that never settles is saved all the same, "
+        + "with a warning. The text screen needs the app's agent, which a device target does not have."
+  }
+
+  static var options: [CommandOption] {
+    [
+      CommandOption(Self.pngFlag, .path, placeholder: "file",
+        help: "Save a screenshot of a simulator or Android device, once the screen stopped changing"),
+      Settling.timeoutOption, Settling.toleranceOption,
+    ]
+  }
+
+  static func examples(in table: RouteTable) -> [(String, String)] {
+    return [
+      ("\(ToolName.current) screen", "prints what the app shows"),
+      (
+        "\(ToolName.current) --target simulator screen --png shot.png",
+        "saves a screenshot of the booted simulator"
+      ),
+    ]
+  }
+
+  /// `--png <file>`.
+  static let pngFlag = "--png"
+
+  /// `--png FILE`: a screenshot of a simulator or Android device, saved there; `nil` for the
+  /// app's text screen.
+  let png: String?
+  /// How the screenshot waits for the screen to stop changing.
+  let settling: Settling
+
+  init(png: String? = nil, settling: Settling = Settling()) {
+    self.png = png
+    self.settling = settling
+  }
+
+  init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
+    settling = try arguments.settling()
+    guard let path = arguments.values[Self.pngFlag] else {
+      if settling.isGiven {
+        throw .missingArgument(
+          Self.name,
+          what:
+            "--png <file> with \(settling.timeout != nil ? Settling.timeoutFlag : Settling.toleranceFlag), "
+            + "which applies to a screenshot")
+      }
+      png = nil
+      return
+    }
+    guard !path.isEmpty else {
+      throw .invalidValue(option: Self.pngFlag, value: path, expected: "a file path", in: .command(Self.name))
+    }
+    png = path
+  }
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    if let png {
+      try saveScreenshot(to: png, in: context)
+      return
+    }
+    let context = try context.devices.routed().context
+    try context.devices.requireApp(for: Self.name)
+    let screen = try context.app.screen()
+    try context.write(
+      context.options.json
+        ? JSON.object([("screen", .string(screen))]).pretty + "\n" : CommandContext.visible(screen))
+  }
+
+  /// `deeplink screen --png FILE` on a simulator or Android target: `xcrun simctl io <UDID>
+  /// screenshot`, or `adb -s SERIAL exec-out screencap -p`, until two in a row match
+  /// (``Settling``), the last written to FILE. The picture counterpart of the headless app's
+  /// text screen. A screen that never settled is saved all the same, with a warning.
+  func saveScreenshot(to path: String, in context: CommandContext) throws(ClientFailure) {
+    let target = try context.devices.target()
+    guard target != .app else { throw .device(.noPixels) }
+    try context.devices.requireScreenshotTarget(target)
+    if context.options.dryRun {
+      let commands: [String]
+      switch target {
+      case .simulator(let device):
+        let udid = device.flatMap { SimulatorDevice.looksLikeUDID($0) ? $0 : nil }
+        commands =
+          (udid == nil ? [DeviceBridge.printable(["xcrun"] + SimulatorDevice.listArguments)] : [])
+          + [DeviceBridge.printable(["xcrun", "simctl", "io", udid ?? DeviceBridge.udidPlaceholder, "screenshot", path])]
+      default:
+        let serial: String? = if case .android(let serial) = target { serial ?? context.devices.androidSerial } else { nil }
+        commands =
+          (serial == nil ? [DeviceBridge.printable(["adb"] + AndroidDevice.listArguments)] : [])
+          + [
+            DeviceBridge.printable(["adb", "-s", serial ?? DeviceBridge.serialPlaceholder, "exec-out", "screencap", "-p"])
+              + " > " + ShellQuoting.quote(path)
+          ]
+      }
+      try context.write(commands.joined(separator: "\n") + "\n")
+      return
+    }
+    let (device, shot) = try context.devices.settledScreenshot(of: target, settling: settling)
+    do throws(Errno) {
+      try BinaryFile.write(shot.screenshot.png, to: path)
+    } catch {
+      throw .device(.cannotWrite(path, error))
+    }
+    if shot.outcome.settled == false {
+      context.err(
+        "\(ToolName.current): warning: the screen of \(device.description) "
+          + shot.outcome.notSettled(settling) + "; \(path) holds the last\n")
+    }
+    if !context.options.quiet { try context.write("saved a screenshot of \(device.description) to \(path)\n") }
+  }
+}

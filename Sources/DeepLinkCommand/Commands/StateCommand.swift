@@ -1,0 +1,35 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// `deeplink state`: Print the app's current state.
+struct StateCommand: ToolCommand {
+  static let name = "state"
+  static let synopsis = "[--json]"
+  static let summary = "Print the app's current state"
+
+  static var details: String {
+      "Asks the running app for its state: the navigation stack, the debug overrides in force "
+        + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
+  }
+
+  static var options: [CommandOption] {
+    [CommandOption(.json, help: "Print the state as one JSON object")]
+  }
+
+  static func examples(in table: RouteTable) -> [(String, String)] {
+    return [("\(ToolName.current) state --json", "prints the state as one JSON object")]
+  }
+
+  init() {}
+
+  init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {}
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    let routing = try context.devices.routed()
+    let context = routing.context
+    try context.devices.requireApp(for: Self.name)
+    let state = try context.app.state()
+    try context.write(
+      context.options.json ? state.pretty + "\n" : CommandContext.visible(StateText.render(state)))
+  }
+}

@@ -1,0 +1,29 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// `deeplink version`: Print the version.
+struct VersionCommand: ToolCommand {
+  static let name = "version"
+  static let synopsis = ""
+  static let summary = "Print the version"
+
+  static var details: String {
+      "Prints the version of \(ToolName.current) and the fingerprint of its route table, which the app "
+        + "reports too: when they differ, the two were built from different tables."
+  }
+
+  static func examples(in table: RouteTable) -> [(String, String)] {
+    return [("\(ToolName.current) --version", "the same as '\(ToolName.current) version'")]
+  }
+
+  init() {}
+
+  init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {}
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    try context.write(
+      context.options.json
+        ? DeepLinkVersion.json(table: context.table, source: context.source).pretty + "\n"
+        : DeepLinkVersion.string(table: context.table, source: context.source) + "\n")
+  }
+}

@@ -1,0 +1,20 @@
+/// The hidden completion callback, `deeplink __complete ARGS...`: what the completion scripts
+/// ask `deeplink` when Tab is pressed (``CompletionCallback``). Not shown in help.
+struct CompletionCallbackCommand: ParsedCommand {
+  /// The arguments after `__complete`, untouched.
+  let arguments: [String]
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    let lines: [String]
+    if arguments == [CompletionCallback.targets] {
+      lines = context.devices.targetCompletionLines()
+    } else if arguments.first == CompletionCallback.words {
+      lines = CompletionCallback.wordLines(
+        Array(arguments.dropFirst()), builtIn: context.table, environment: { context.environment },
+        targets: context.devices.targetCompletionLines)
+    } else {
+      lines = CompletionCallback.lines(arguments, table: context.table, environment: context.environment)
+    }
+    try context.write(lines.map { $0 + "\n" }.joined())
+  }
+}

@@ -1,0 +1,54 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// `deeplink completions`: Print a shell completion script.
+struct CompletionsCommand: ToolCommand {
+  static let name = "completions"
+  static let synopsis = "<bash | zsh | fish>"
+  static let summary = "Print a shell completion script"
+
+  static let operands = CommandOperands.one("completions takes one shell", completion: .words(CompletionShell.allCases.map(\.rawValue)))
+
+  static var details: String {
+      "Prints a completion script for the shell, generated from the route table, so that "
+        + "routes, options and their values complete with Tab. Load it from your shell's "
+        + "start-up file, as below."
+  }
+
+  static func examples(in table: RouteTable) -> [(String, String)] {
+    return [
+      ("source <(\(ToolName.current) completions bash)", "in ~/.bashrc"),
+      ("\(ToolName.current) completions zsh > ~/.zfunc/_\(ToolName.current)", "with ~/.zfunc in $fpath"),
+      ("\(ToolName.current) completions fish > ~/.config/fish/completions/\(ToolName.current).fish", ""),
+    ]
+  }
+
+  /// The shell to write a script for.
+  let shell: CompletionShell
+
+  init(shell: CompletionShell) {
+    self.shell = shell
+  }
+
+  init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
+    guard let word = arguments.words.first else {
+      throw .missingArgument(
+        Self.name, what: "a shell: \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    guard let shell = CompletionShell(rawValue: word) else {
+      throw .unknownShell(
+        word, suggestion: Suggestion.closest(to: word, in: CompletionShell.allCases.map(\.rawValue)))
+    }
+    self.shell = shell
+  }
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    // The script always carries the built-in table: it is installed once, and asks
+    // `deeplink` whenever a routes file is in effect where Tab is pressed.
+    let script = CompletionScript.text(for: shell, table: context.builtIn)
+    try context.write(
+      context.options.json
+        ? JSON.object([("shell", .string(shell.rawValue)), ("script", .string(script))]).pretty + "\n"
+        : script)
+  }
+}

@@ -1,0 +1,52 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// `deeplink help`: Show help for a command or a route.
+struct HelpCommand: ToolCommand {
+  static let name = "help"
+  static let synopsis = "[<command> | <route>]"
+  static let summary = "Show help for a command or a route"
+
+  static let operands = CommandOperands.one("help takes one command or route", completion: .topic)
+
+  static var details: String {
+      "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
+        + "after any command shows the same page."
+  }
+
+  static func examples(in table: RouteTable) -> [(String, String)] {
+    let link = RouteExample.representative(in: table)
+    guard let route = link?.route else { return [("\(ToolName.current) help", "the overview")] }
+    return [
+      ("\(ToolName.current) help \(route.name)", "the options of \(route.name)"),
+      ("\(ToolName.current) \(route.name) --help", "the same"),
+    ]
+  }
+
+  /// What the page is about.
+  let topic: HelpTopic
+
+  init(_ topic: HelpTopic) {
+    self.topic = topic
+  }
+
+  init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
+    guard let word = arguments.words.first else {
+      topic = .topLevel
+      return
+    }
+    topic = try HelpTopic(named: word, table: table)
+  }
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    guard !context.options.json else {
+      try context.write(
+        JSON.object([("help", .string(HelpFormatter.text(for: topic, table: context.table)))]).pretty + "\n")
+      return
+    }
+    try context.write(
+      HelpFormatter.text(
+        for: topic, table: context.table,
+        style: Style(isTTY: context.output.stdoutIsTerminal, environment: context.environment)))
+  }
+}

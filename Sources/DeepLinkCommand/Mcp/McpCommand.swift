@@ -1,0 +1,164 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// `deeplink mcp`: Serve the routes as tools to coding agents (MCP).
+struct McpCommand: ToolCommand {
+  static let name = "mcp"
+  static let synopsis = ""
+  static let summary = "Serve the routes as tools to coding agents (MCP)"
+
+  static var details: String {
+      "Runs a Model Context Protocol server on standard input and output, for coding agents: "
+        + "every route is a tool whose arguments are the route's options, typed and checked as "
+        + "on the command line, and whose result is the screen and the state the app then "
+        + "shows. The tools 'state' and 'screen' read without changing anything; 'open_url' "
+        + "sends a raw URL. The server runs until its input ends, and takes its table and its "
+        + "target as every other command does: "
+        + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
+        + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
+        + "no state, and 'screenshot' returns a PNG of the screen). With --pictures and a simulator "
+        + "or Android target, each route tool's result also carries a picture of the screen taken "
+        + "once the app acknowledged the link (on Android, once it was delivered) and the screen "
+        + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), as MCP image "
+        + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded). Configure an "
+        + "agent with the command 'deeplink mcp'; see README.md."
+  }
+
+  static var options: [CommandOption] {
+    [
+      CommandOption(.timeout, help: "How long each tool call waits for the app"),
+      CommandOption(Self.picturesFlag,
+        help: "With a simulator or Android target: a picture of the screen with each route tool's result"),
+      Settling.timeoutOption, Settling.toleranceOption,
+    ]
+  }
+
+  static func examples(in table: RouteTable) -> [(String, String)] {
+    let add = (
+      "claude mcp add \(ToolName.current) -- \(ToolName.current) mcp",
+      "lets Claude Code call the routes as tools"
+    )
+    guard ToolName.readsRoutesFiles else { return [add] }
+    return [
+      add,
+      ("\(ToolName.current) mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
+    ]
+  }
+
+  /// `--pictures`.
+  static let picturesFlag = "--pictures"
+
+  /// `--pictures`: a picture of the screen with each route tool's result.
+  let pictures: Bool
+  /// How each picture waits for the screen to stop changing.
+  let settling: Settling
+
+  static let isQuietable = false
+
+  init(pictures: Bool = false, settling: Settling = Settling()) {
+    self.pictures = pictures
+    self.settling = settling
+  }
+
+  init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
+    pictures = arguments.has(Self.picturesFlag)
+    settling = try arguments.settling()
+  }
+
+  func run(in context: CommandContext) throws(ClientFailure) {
+    // The device of the pictures is chosen before the agent, for the whole session.
+    let device = pictures ? try pictureDevice(in: context) : nil
+    // A simulator app's agent answering when the session starts serves the whole session.
+    try serve(in: try context.devices.routed().context, pictures: device)
+  }
+
+  /// The longest message `deeplink mcp` reads: 1 MiB, far beyond any tool call (a link's
+  /// request is at most 64 KiB) and small enough that a runaway client costs little.
+  static let maximumMcpLineLength = 1 << 20
+
+  /// `deeplink mcp`: answers MCP messages on standard input, one per line, on standard output,
+  /// until the input ends (then returns: exit 0). Nothing but protocol messages goes to
+  /// standard output.
+  ///
+  /// - Throws: ``ClientFailure/output(_:)`` when standard output cannot be written, and
+  ///   ``ClientFailure/input(_:)`` when standard input cannot be read.
+  func serve(in context: CommandContext, pictures: ResolvedDevice?) throws(ClientFailure) {
+    let target = try context.devices.target()
+    if settling.isGiven, target == .app {
+      throw .usage(
+        (settling.timeout != nil ? Settling.timeoutFlag : Settling.toleranceFlag)
+          + " is for pictures of a simulator or an Android device, and the app target has no pixels; "
+          + "give --target simulator or --target android", hint: nil)
+    }
+    let delivery = TargetDelivery(
+      context: context, target: target, pictureDevice: pictures, settling: settling)
+    let toolbox = McpToolbox(table: context.table, delivery: delivery)
+    var session = McpSession(toolbox: toolbox)
+    var reader = McpLineReader(maximumLength: Self.maximumMcpLineLength)
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count: Int
+      do {
+        count = try StreamReader.read(from: 0, into: &chunk)
+      } catch {
+        throw .input(error)
+      }
+      let lines = count == 0 ? reader.finish().map { [$0] } ?? [] : reader.lines(in: chunk[..<count])
+      try answer(lines, in: &session, context: context)
+      if count == 0 { return }
+    }
+  }
+
+  /// The device whose screen `mcp --pictures` shows with each route tool's result: the
+  /// simulator or Android device of the target, chosen once for the session; `nil` with
+  /// `--dry-run`, which takes no pictures.
+  ///
+  /// - Throws: 64 on the app target, which has no pixels; what choosing the device throws.
+  func pictureDevice(in context: CommandContext) throws(ClientFailure) -> ResolvedDevice? {
+    guard !context.options.dryRun else { return nil }
+    let target = try context.devices.target()
+    switch target {
+    case .app:
+      throw .usage(
+        "--pictures shows the screen of a simulator or an Android device, and the app target has no "
+          + "pixels; give --target simulator or --target android", hint: nil)
+    case .simulator(let device):
+      let (udid, resolved) = try context.devices.simulatorUDID(device)
+      return resolved ?? ResolvedDevice(kind: .simulator, id: udid, name: udid)
+    case .device:
+      throw .device(.wrongTarget(Self.name, target, expected: "simulator and android targets for --pictures"))
+    case .android:
+      return try context.devices.resolve(target, runner: context.devices.toolRunner())
+    }
+  }
+
+  /// Answers `lines`, received together, and writes the answers in one write.
+  private func answer(
+    _ lines: [McpLineReader.Line], in session: inout McpSession, context: CommandContext
+  ) throws(ClientFailure) {
+    var output: [JSON] = []
+    var messages: [ArraySlice<UInt8>] = []
+    for line in lines {
+      switch line {
+      case .message(let bytes):
+        messages.append(bytes)
+      case .tooLong:
+        output += session.replies(to: messages)
+        messages = []
+        output.append(
+          JSONRPCMessage.response(
+            id: .null,
+            error: .invalidRequest(
+              "the message is longer than \(Self.maximumMcpLineLength) bytes; it was dropped")))
+      }
+    }
+    output += session.replies(to: messages)
+    guard !output.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for response in output {
+      response.serialize(into: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    try context.write(bytes)
+  }
+}
