@@ -9,8 +9,8 @@ import Testing
   let model = CompletionModel(table: .builtIn)
 
   @Test func routesThenCommandsInOrder() {
-    #expect(model.contexts.map(\.name) == table.routes.map(\.name) + BuiltInCommand.allCases.map(\.name))
-    #expect(!model.contexts.map(\.name).contains(BuiltInCommand.completeCallback))
+    #expect(model.contexts.map(\.name) == table.routes.map(\.name) + CommandRegistry.names)
+    #expect(!model.contexts.map(\.name).contains(CommandRegistry.completeCallback))
     #expect(model.topLevelOptions.map(\.flag) == GlobalOption.allCases.map(\.flag))
   }
 

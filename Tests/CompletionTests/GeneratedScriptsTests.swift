@@ -1,9 +1,10 @@
-import DeepLinkCommand
 import DeepLinkRoutes
 import Foundation
 import RecipeSampleRoutes
 import TestSupport
 import Testing
+
+@testable import DeepLinkCommand
 
 /// The checked-in scripts are what the generator prints now, and each passes its shell's own
 /// syntax check (and shellcheck for bash).
@@ -56,10 +57,10 @@ import Testing
 
   static func everyNameIsWhereItIsLookedUp(_ shell: CompletionShell) throws {
     let routes = RouteTable.builtIn.routes
-    let commands = BuiltInCommand.allCases
+    let commands = CommandRegistry.names
     let unknown = "no-such-route"
-    let names = routes.map(\.name) + commands.map(\.name) + [unknown]
-    let contexts = routes.map { "route:" + $0.name } + commands.map { "command:" + $0.name }
+    let names = routes.map(\.name) + commands + [unknown]
+    let contexts = routes.map { "route:" + $0.name } + commands.map { "command:" + $0 }
     let result = try Command.run(
       "/usr/bin/env", Self.lookUp[shell]!,
       environment: [
@@ -78,13 +79,13 @@ import Testing
       #expect(lines["kind \(route.name)"] == ["route"], "\(shell): \(route.name) is not a route")
     }
     for command in commands {
-      #expect(lines["kind \(command.name)"] == ["command"], "\(shell): \(command.name) is not a command")
+      #expect(lines["kind \(command)"] == ["command"], "\(shell): \(command) is not a command")
     }
     #expect(lines["kind \(unknown)"] == [], "\(shell): \(unknown) has a kind")
 
     #expect(lines["names route"] == routes.map(\.name), "\(shell): the routes offered")
     let commandList = shell == .bash ? lines["names topic"] : lines["names command"]
-    let expectedCommands = (shell == .bash ? routes.map(\.name) : []) + commands.map(\.name)
+    let expectedCommands = (shell == .bash ? routes.map(\.name) : []) + commands
     #expect(commandList == expectedCommands, "\(shell): the commands offered")
 
     // A route's options: its parameters, then every global option it does not shadow but
@@ -97,10 +98,10 @@ import Testing
       #expect(lines["options route:\(route.name)"] == expected, "\(shell): options of \(route.name)")
     }
     for command in commands {
-      let offered = lines["options command:\(command.name)"] ?? []
+      let offered = lines["options command:\(command)"] ?? []
       #expect(
         Set(globals.map(\.flag)).isSubset(of: offered) && !offered.contains(GlobalOption.version.flag),
-        "\(shell): options of \(command.name): \(offered)")
+        "\(shell): options of \(command): \(offered)")
     }
   }
 

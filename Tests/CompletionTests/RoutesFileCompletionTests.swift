@@ -1,7 +1,8 @@
-import DeepLinkCommand
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DeepLinkCommand
 
 /// Completion of a table that only a routes file holds, in every real shell: the scripts'
 /// baked-in data knows the built-in table only, so these offers can only come from asking
@@ -18,7 +19,7 @@ import Testing
     ]}
     """#
 
-  static let commands = BuiltInCommand.allCases.map(\.name)
+  static let commands = CommandRegistry.names
   static let routeFlags = GlobalOption.allCases.filter { $0 != .version }.map(\.flag)
 
   /// A line, where the routes file is, and what must be offered.

@@ -11,7 +11,7 @@ struct HelpFormatterTests {
   static let pages: [(name: String, topic: HelpTopic)] =
     [("help.txt", .topLevel)]
     + RouteTable.builtIn.routes.map { ("help-\($0.name).txt", .route($0)) }
-    + BuiltInCommand.allCases.map { ("help-\($0.name).txt", .command($0)) }
+    + CommandRegistry.names.map { ("help-\($0).txt", .command($0)) }
 
   static let pageNames = pages.map(\.name)
 
@@ -61,7 +61,7 @@ struct HelpFormatterTests {
   func everyPageOfAnyTableFitsIn80Columns(_ named: NamedTable) {
     let table = named.table
     let topics =
-      [HelpTopic.topLevel] + table.routes.map { .route($0) } + BuiltInCommand.allCases.map { .command($0) }
+      [HelpTopic.topLevel] + table.routes.map { .route($0) } + CommandRegistry.names.map { .command($0) }
     for topic in topics {
       for line in HelpFormatter.text(for: topic, table: table).split(separator: "\n") {
         #expect(!Self.isTooLong(line), "\(line.count) columns: \(line)")
@@ -94,8 +94,8 @@ struct HelpFormatterTests {
   @Test func everyCommandAndMcpToolNameIsReservedByTheTool() {
     // `open_url` needs no reservation: a route name cannot hold an underscore.
     let mcpTools = McpTool.fixedNames.filter { !$0.contains("_") }
-    #expect(Set(BuiltInCommand.allCases.map(\.name) + mcpTools) == Set(DeepLinkTool.reservedRouteNames))
-    #expect(!DeepLinkTool.reservedRouteNames.contains(BuiltInCommand.completeCallback))
+    #expect(Set(CommandRegistry.names + mcpTools) == Set(DeepLinkTool.reservedRouteNames))
+    #expect(!DeepLinkTool.reservedRouteNames.contains(CommandRegistry.completeCallback))
     #expect(Set(GlobalOption.allCases.map(\.rawValue)) == Set(DeepLinkTool.reservedParameterNames))
   }
 
@@ -108,7 +108,7 @@ struct HelpFormatterTests {
   @Test func theOverviewListsEveryRouteCommandOptionExitCodeAndVariable() {
     let help = HelpFormatter.text(for: .topLevel, table: .builtIn)
     for route in RouteTable.builtIn.routes { #expect(help.contains("  \(route.name)  ")) }
-    for command in BuiltInCommand.allCases { #expect(help.contains("  \(command.name)  ")) }
+    for command in CommandRegistry.names { #expect(help.contains("  \(command)  ")) }
     for option in GlobalOption.allCases { #expect(help.contains(option.synopsis)) }
     for code in ExitCode.allCases { #expect(help.contains("  \(code.rawValue)  ")) }
     #expect(help.contains("DEEPLINK_SOCKET"))
@@ -123,7 +123,7 @@ struct HelpFormatterTests {
   }
 
   @Test func headingsAreBoldOnlyWithColour() {
-    let topic = HelpTopic.command(.wait)
+    let topic = HelpTopic.command(WaitCommand.name)
     #expect(HelpFormatter.text(for: topic, table: .builtIn, style: .plain).contains("\nUSAGE\n"))
     #expect(
       HelpFormatter.text(for: topic, table: .builtIn, style: Style(isColored: true))
@@ -133,7 +133,7 @@ struct HelpFormatterTests {
   @Test func anEmptyTableStillHasHelp() {
     let table = RouteTable(routes: [])
     #expect(HelpFormatter.text(for: .topLevel, table: table).contains("COMMANDS"))
-    for command in BuiltInCommand.allCases {
+    for command in CommandRegistry.names {
       #expect(HelpFormatter.text(for: .command(command), table: table).contains("USAGE"))
     }
   }

@@ -1,14 +1,15 @@
-import DeepLinkCommand
 import DeepLinkRoutes
 import RecipeSampleRoutes
 import Testing
+
+@testable import DeepLinkCommand
 
 /// Every parsing rule of the command line, on a small table with every kind of parameter.
 struct InvocationParsingTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let rule: String
     let arguments: [String]
-    let command: Command
+    let command: ExpectedCommand
     var options = GlobalOptions()
     var testDescription: String { "\(rule): \(arguments.joined(separator: " "))" }
   }
@@ -99,9 +100,9 @@ struct InvocationParsingTests {
     Case(
       rule: "--help after global options", arguments: ["--socket", "s", "alpha", "--bogus", "--help"],
       command: .help(.route(alphaRoute))),
-    Case(rule: "help <command>", arguments: ["help", "batch"], command: .help(.command(.batch))),
-    Case(rule: "<command> --help", arguments: ["batch", "--help"], command: .help(.command(.batch))),
-    Case(rule: "url --help", arguments: ["url", "--help"], command: .help(.command(.url))),
+    Case(rule: "help <command>", arguments: ["help", "batch"], command: .help(.command("batch"))),
+    Case(rule: "<command> --help", arguments: ["batch", "--help"], command: .help(.command("batch"))),
+    Case(rule: "url --help", arguments: ["url", "--help"], command: .help(.command("url"))),
     Case(rule: "url <route> --help", arguments: ["url", "alpha", "-h"], command: .help(.route(alphaRoute))),
     Case(
       rule: "help <route> --help", arguments: ["help", "alpha", "--help"], command: .help(.route(alphaRoute))),

@@ -71,7 +71,6 @@ struct SendableTests {
   @Test func publicTypesAreSendable() {
     func check(_: (some Sendable).Type) {}
     check(Invocation.self)
-    check(Command.self)
     check(GlobalOptions.self)
     check(UsageError.self)
     check(HelpTopic.self)

@@ -310,7 +310,7 @@ struct UsageErrorTests {
     #expect(throws: UsageError.argument(.missingValue("id"), route: "recipe")) {
       try parse(["recipe", "--id"])
     }
-    #expect(throws: UsageError.missingArgument(.open, what: "a URL, such as debug://<route>?<name>=<value>"))
+    #expect(throws: UsageError.missingArgument("open", what: "a URL, such as debug://<route>?<name>=<value>"))
     {
       try parse(["open"])
     }

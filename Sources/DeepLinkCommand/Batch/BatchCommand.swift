@@ -10,12 +10,12 @@ struct BatchCommand: ToolCommand {
   static let operands = CommandOperands.one("batch takes at most one file", completion: .path)
 
   static var details: String {
-      "Reads links from a file, or from standard input when the file is '-' or left out, and "
-        + "sends them one by one over one connection, each waiting for its acknowledgement. A "
-        + "line is a route in command-line form (with shell-like quoting) or a URL; blank lines "
-        + "and lines starting with '#' are skipped. Every line is checked before the first is "
-        + "sent. The batch stops at the first failure, names its line number, and exits with "
-        + "that failure's code."
+    "Reads links from a file, or from standard input when the file is '-' or left out, and "
+      + "sends them one by one over one connection, each waiting for its acknowledgement. A "
+      + "line is a route in command-line form (with shell-like quoting) or a URL; blank lines "
+      + "and lines starting with '#' are skipped. Every line is checked before the first is "
+      + "sent. The batch stops at the first failure, names its line number, and exits with "
+      + "that failure's code."
   }
 
   static func examples(in table: RouteTable) -> [(String, String)] {
@@ -94,13 +94,16 @@ struct BatchCommand: ToolCommand {
       }
       try context.write(
         context.options.json
-          ? state.json.serialized + "\n" : "» line \(number): \(url)\n" + CommandContext.visible(state.screen) + "\n")
+          ? state.json.serialized + "\n"
+          : "» line \(number): \(url)\n" + CommandContext.visible(state.screen) + "\n")
     }
   }
 
   /// `batch` over a simulator or Android target: the device is chosen once, then each link is
   /// delivered in order, stopping at the first failure with its line number.
-  func deliverBatch(_ steps: [(line: Int, url: String)], to target: DeliveryTarget, in context: CommandContext)
+  func deliverBatch(
+    _ steps: [(line: Int, url: String)], to target: DeliveryTarget, in context: CommandContext
+  )
     throws(ClientFailure)
   {
     try context.devices.requireBundleID(for: target)

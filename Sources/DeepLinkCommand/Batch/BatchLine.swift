@@ -21,7 +21,8 @@ package enum BatchLine {
     guard let first = words.first else { return nil }
     if first.utf8.firstRange(of: "://".utf8) != nil {
       if words.count > 1 {
-        throw .unexpectedArgument(words[1], in: .command(BatchCommand.name), expected: "a URL line holds the URL alone")
+        throw .unexpectedArgument(
+          words[1], in: .command(BatchCommand.name), expected: "a URL line holds the URL alone")
       }
       do {
         return try table.parse(first)

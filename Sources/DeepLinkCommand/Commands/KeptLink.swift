@@ -79,7 +79,8 @@ struct KeptLink {
     guard let agent = try context.devices.findAgent(udid: udid) else {
       throw .usage(
         "--keep with a simulator target needs the app's bundle id when no app's agent answers there yet: "
-          + "--bundle-id ID (or $\(DeviceBridge.bundleIDVariable.name), or the routes file's ios.bundleId)", hint: nil
+          + "--bundle-id ID (or $\(DeviceBridge.bundleIDVariable.name), or the routes file's ios.bundleId)",
+        hint: nil
       )
     }
     return KeptApp(socket: agent.socket, identity: (udid, agent.bundleID))
@@ -108,7 +109,8 @@ struct KeptLink {
       if comeback {
         context.err("\(ToolName.current): the app is back on \(app.socket): applied \(url) again\n")
       }
-      try context.write(context.options.json ? state.json.serialized + "\n" : CommandContext.visible(state.screen))
+      try context.write(
+        context.options.json ? state.json.serialized + "\n" : CommandContext.visible(state.screen))
     } catch .closedOutput {
       throw .closedOutput
     } catch .output(let errno) {

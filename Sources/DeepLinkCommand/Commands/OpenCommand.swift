@@ -10,11 +10,11 @@ struct OpenCommand: ToolCommand {
   static let operands = CommandOperands.one("open takes one URL", completion: .free)
 
   static var details: String {
-      "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
-        + "route table first: a link the table does not know is a usage error and is not sent. "
-        + "The app gets the link's canonical form (DEBUG://Recipe/?id=042 goes as "
-        + "debug://recipe?id=42); --dry-run prints that form and sends nothing, no app needed. "
-        + "Put '--' before a URL that starts with a dash."
+    "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
+      + "route table first: a link the table does not know is a usage error and is not sent. "
+      + "The app gets the link's canonical form (DEBUG://Recipe/?id=042 goes as "
+      + "debug://recipe?id=42); --dry-run prints that form and sends nothing, no app needed. "
+      + "Put '--' before a URL that starts with a dash."
   }
 
   static var options: [CommandOption] {

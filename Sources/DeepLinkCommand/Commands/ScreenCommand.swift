@@ -8,18 +8,19 @@ struct ScreenCommand: ToolCommand {
   static let summary = "Print the app's current screen"
 
   static var details: String {
-      "Asks the running app for its visible screen, as text: the headless stand-in for a "
-        + "screenshot. With a simulator or android --target, --png <file> saves a real "
-        + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p), "
-        + "taken once the screen stopped changing: screenshots until two in a row match within "
-        + "--tolerance, for at most --settle-timeout seconds (default "
-        + "\(GlobalOption.formatted(Settling.defaultTimeout))); one that never settles is saved all the same, "
-        + "with a warning. The text screen needs the app's agent, which a device target does not have."
+    "Asks the running app for its visible screen, as text: the headless stand-in for a "
+      + "screenshot. With a simulator or android --target, --png <file> saves a real "
+      + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p), "
+      + "taken once the screen stopped changing: screenshots until two in a row match within "
+      + "--tolerance, for at most --settle-timeout seconds (default "
+      + "\(GlobalOption.formatted(Settling.defaultTimeout))); one that never settles is saved all the same, "
+      + "with a warning. The text screen needs the app's agent, which a device target does not have."
   }
 
   static var options: [CommandOption] {
     [
-      CommandOption(Self.pngFlag, .path, placeholder: "file",
+      CommandOption(
+        Self.pngFlag, .path, placeholder: "file",
         help: "Save a screenshot of a simulator or Android device, once the screen stopped changing"),
       Settling.timeoutOption, Settling.toleranceOption,
     ]
@@ -96,13 +97,20 @@ struct ScreenCommand: ToolCommand {
         let udid = device.flatMap { SimulatorDevice.looksLikeUDID($0) ? $0 : nil }
         commands =
           (udid == nil ? [DeviceBridge.printable(["xcrun"] + SimulatorDevice.listArguments)] : [])
-          + [DeviceBridge.printable(["xcrun", "simctl", "io", udid ?? DeviceBridge.udidPlaceholder, "screenshot", path])]
+          + [
+            DeviceBridge.printable([
+              "xcrun", "simctl", "io", udid ?? DeviceBridge.udidPlaceholder, "screenshot", path,
+            ])
+          ]
       default:
-        let serial: String? = if case .android(let serial) = target { serial ?? context.devices.androidSerial } else { nil }
+        let serial: String? =
+          if case .android(let serial) = target { serial ?? context.devices.androidSerial } else { nil }
         commands =
           (serial == nil ? [DeviceBridge.printable(["adb"] + AndroidDevice.listArguments)] : [])
           + [
-            DeviceBridge.printable(["adb", "-s", serial ?? DeviceBridge.serialPlaceholder, "exec-out", "screencap", "-p"])
+            DeviceBridge.printable([
+              "adb", "-s", serial ?? DeviceBridge.serialPlaceholder, "exec-out", "screencap", "-p",
+            ])
               + " > " + ShellQuoting.quote(path)
           ]
       }
@@ -120,6 +128,8 @@ struct ScreenCommand: ToolCommand {
         "\(ToolName.current): warning: the screen of \(device.description) "
           + shot.outcome.notSettled(settling) + "; \(path) holds the last\n")
     }
-    if !context.options.quiet { try context.write("saved a screenshot of \(device.description) to \(path)\n") }
+    if !context.options.quiet {
+      try context.write("saved a screenshot of \(device.description) to \(path)\n")
+    }
   }
 }

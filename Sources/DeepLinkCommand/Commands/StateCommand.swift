@@ -8,8 +8,8 @@ struct StateCommand: ToolCommand {
   static let summary = "Print the app's current state"
 
   static var details: String {
-      "Asks the running app for its state: the navigation stack, the debug overrides in force "
-        + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
+    "Asks the running app for its state: the navigation stack, the debug overrides in force "
+      + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
   }
 
   static var options: [CommandOption] {

@@ -10,8 +10,8 @@ struct URLCommand: ToolCommand {
   static let operands = CommandOperands.one("url takes a route and its options", completion: .route)
 
   static var details: String {
-      "Builds the link exactly as the route command would, and prints its URL instead of sending "
-        + "it. No app is needed. The route's options are those of '\(ToolName.current) help <route>'."
+    "Builds the link exactly as the route command would, and prints its URL instead of sending "
+      + "it. No app is needed. The route's options are those of '\(ToolName.current) help <route>'."
   }
 
   static func examples(in table: RouteTable) -> [(String, String)] {

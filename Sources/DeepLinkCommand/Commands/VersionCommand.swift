@@ -8,8 +8,8 @@ struct VersionCommand: ToolCommand {
   static let summary = "Print the version"
 
   static var details: String {
-      "Prints the version of \(ToolName.current) and the fingerprint of its route table, which the app "
-        + "reports too: when they differ, the two were built from different tables."
+    "Prints the version of \(ToolName.current) and the fingerprint of its route table, which the app "
+      + "reports too: when they differ, the two were built from different tables."
   }
 
   static func examples(in table: RouteTable) -> [(String, String)] {

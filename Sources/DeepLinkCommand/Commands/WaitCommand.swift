@@ -8,21 +8,23 @@ struct WaitCommand: ToolCommand {
   static let summary = "Wait until an app is listening"
 
   static var details: String {
-      "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
-        + "the background. Exits 75 when --timeout runs out first. With a simulator or android "
-        + "--target, waits until the device has booted and is ready (xcrun simctl bootstatus; "
-        + "adb wait-for-device, then sys.boot_completed). With a simulator --target and a bundle "
-        + "id (--bundle-id, $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId), waits instead "
-        + "until that app's deeplink agent answers on the simulator, for an app that is starting."
+    "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
+      + "the background. Exits 75 when --timeout runs out first. With a simulator or android "
+      + "--target, waits until the device has booted and is ready (xcrun simctl bootstatus; "
+      + "adb wait-for-device, then sys.boot_completed). With a simulator --target and a bundle "
+      + "id (--bundle-id, $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId), waits instead "
+      + "until that app's deeplink agent answers on the simulator, for an app that is starting."
   }
 
   static var options: [CommandOption] {
     [
       CommandOption(.timeout, help: "Give up after this many seconds, with exit code 75"),
-      CommandOption(Self.pidFlag, .text, placeholder: "pid",
+      CommandOption(
+        Self.pidFlag, .text, placeholder: "pid",
         help: "Fail at once, with exit code 69, when this process (the app started in the "
           + "background: $!) exits before it listens"),
-      CommandOption(.bundleID, help: "With a simulator --target: wait for this app's agent, not for the boot"),
+      CommandOption(
+        .bundleID, help: "With a simulator --target: wait for this app's agent, not for the boot"),
     ]
   }
 
@@ -53,7 +55,8 @@ struct WaitCommand: ToolCommand {
       pid = nil
       return
     }
-    guard let number = InvocationParser.decimalInteger(text), number > 0, let pid = Int32(exactly: number) else {
+    guard let number = InvocationParser.decimalInteger(text), number > 0, let pid = Int32(exactly: number)
+    else {
       throw .invalidValue(
         option: Self.pidFlag, value: text, expected: "a process id (a positive decimal integer)",
         in: .command(Self.name))
@@ -100,7 +103,8 @@ struct WaitCommand: ToolCommand {
       throw .device(.wrongTarget(Self.name, target, expected: "the app, simulator and android targets"))
     }
     if context.options.dryRun {
-      try context.write(plannedWait(target, in: context).map(DeviceBridge.printable).joined(separator: "\n") + "\n")
+      try context.write(
+        plannedWait(target, in: context).map(DeviceBridge.printable).joined(separator: "\n") + "\n")
       return
     }
     let runner = context.devices.toolRunner()
@@ -193,7 +197,10 @@ struct WaitCommand: ToolCommand {
       if let device, SimulatorDevice.looksLikeUDID(device) {
         [["xcrun", "simctl", "bootstatus", device]]
       } else {
-        [["xcrun"] + SimulatorDevice.listArguments, ["xcrun", "simctl", "bootstatus", DeviceBridge.udidPlaceholder]]
+        [
+          ["xcrun"] + SimulatorDevice.listArguments,
+          ["xcrun", "simctl", "bootstatus", DeviceBridge.udidPlaceholder],
+        ]
       }
     case .android(let serial):
       if let serial = serial ?? context.devices.androidSerial {
@@ -204,7 +211,8 @@ struct WaitCommand: ToolCommand {
       } else {
         [
           ["adb", "wait-for-device"], ["adb"] + AndroidDevice.listArguments,
-          ["adb"] + AndroidCommands.shell("getprop sys.boot_completed", serial: DeviceBridge.serialPlaceholder),
+          ["adb"]
+            + AndroidCommands.shell("getprop sys.boot_completed", serial: DeviceBridge.serialPlaceholder),
         ]
       }
     }

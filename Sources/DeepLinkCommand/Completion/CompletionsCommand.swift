@@ -7,12 +7,13 @@ struct CompletionsCommand: ToolCommand {
   static let synopsis = "<bash | zsh | fish>"
   static let summary = "Print a shell completion script"
 
-  static let operands = CommandOperands.one("completions takes one shell", completion: .words(CompletionShell.allCases.map(\.rawValue)))
+  static let operands = CommandOperands.one(
+    "completions takes one shell", completion: .words(CompletionShell.allCases.map(\.rawValue)))
 
   static var details: String {
-      "Prints a completion script for the shell, generated from the route table, so that "
-        + "routes, options and their values complete with Tab. Load it from your shell's "
-        + "start-up file, as below."
+    "Prints a completion script for the shell, generated from the route table, so that "
+      + "routes, options and their values complete with Tab. Load it from your shell's "
+      + "start-up file, as below."
   }
 
   static func examples(in table: RouteTable) -> [(String, String)] {

@@ -8,11 +8,11 @@ struct ApproveCommand: ToolCommand {
   static let summary = "Let a simulator open the links in an app without asking"
 
   static var details: String {
-      "Pre-approves the table's scheme for the app with this bundle id on a simulator, so that "
-        + "links open without the \"Open in <App>?\" prompt: runs xcrun simctl spawn <UDID> "
-        + "defaults write com.apple.launchservices.schemeapproval "
-        + "\"com.apple.CoreSimulator.CoreSimulatorBridge--><scheme>\" -string <id>. The target is "
-        + "the one booted simulator unless --target (or DEEPLINK_TARGET) names one."
+    "Pre-approves the table's scheme for the app with this bundle id on a simulator, so that "
+      + "links open without the \"Open in <App>?\" prompt: runs xcrun simctl spawn <UDID> "
+      + "defaults write com.apple.launchservices.schemeapproval "
+      + "\"com.apple.CoreSimulator.CoreSimulatorBridge--><scheme>\" -string <id>. The target is "
+      + "the one booted simulator unless --target (or DEEPLINK_TARGET) names one."
   }
 
   static var options: [CommandOption] {
@@ -62,7 +62,8 @@ struct ApproveCommand: ToolCommand {
     let runner = context.devices.toolRunner()
     let chosen = try context.devices.resolve(target, runner: runner)
     do throws(DeviceFailure) {
-      let arguments = SimulatorCommands.approve(scheme: context.table.scheme, bundleID: bundleID, udid: chosen.id)
+      let arguments = SimulatorCommands.approve(
+        scheme: context.table.scheme, bundleID: bundleID, udid: chosen.id)
       let result = try runner.run(.xcrun, arguments)
       let simulator = SimulatorDevice(
         udid: chosen.id, name: chosen.name, state: "Booted", runtime: "", isAvailable: true)

@@ -1,6 +1,6 @@
+import DeepLinkRoutes
 import DeepLinkWire
 import Pictures
-import DeepLinkRoutes
 
 /// Simulators, iPhones and Android devices, reached through `xcrun` and `adb`: choosing the
 /// device a target means, delivering links, screenshots, and the simulator app's agent.
@@ -23,7 +23,9 @@ struct DeviceBridge {
   /// The target of this run: `--target`, else `DEEPLINK_TARGET`, else the app.
   func target() throws(ClientFailure) -> DeliveryTarget {
     if let target = context.options.target { return target }
-    guard let text = context.environmentValue(DeliveryTarget.variable.name), !text.isEmpty else { return .app }
+    guard let text = context.environmentValue(DeliveryTarget.variable.name), !text.isEmpty else {
+      return .app
+    }
     guard let target = DeliveryTarget(parsing: text) else {
       throw .device(
         .invalidEnvironment(name: DeliveryTarget.variable.name, value: text, expected: DeliveryTarget.forms))
@@ -135,8 +137,7 @@ struct DeviceBridge {
   }
 
   /// The one line that says where the link went, or its JSON form.
-  func reportDelivery(_ url: String, to device: ResolvedDevice) throws(ClientFailure)
-  {
+  func reportDelivery(_ url: String, to device: ResolvedDevice) throws(ClientFailure) {
     guard !context.options.quiet else { return }
     if context.options.json {
       let object = JSON.object([
@@ -146,7 +147,8 @@ struct DeviceBridge {
       ])
       try context.write(object.serialized + "\n")
     } else {
-      try context.write("delivered \(url) to \(device.description); " + Self.unacknowledged(device.kind) + "\n")
+      try context.write(
+        "delivered \(url) to \(device.description); " + Self.unacknowledged(device.kind) + "\n")
     }
   }
 
@@ -261,7 +263,6 @@ struct DeviceBridge {
     }.completionLines
   }
 
-
   /// A command line for `--dry-run`: each word shell-quoted, placeholders as they are.
   static func printable(_ words: [String]) -> String {
     words.map {
@@ -271,7 +272,6 @@ struct DeviceBridge {
     }
     .joined(separator: " ")
   }
-
 
   /// The bundle id of the simulator app whose agent gets links, when `--bundle-id` is not given.
   package static let bundleIDVariable = EnvironmentVariable(
@@ -327,7 +327,9 @@ struct DeviceBridge {
   ///   another agent answers on the app's socket; 75 when the app's agent does not answer its
   ///   `ping` in time; what choosing the simulator throws.
   func routed() throws(ClientFailure) -> Routing {
-    guard let device = try simulatorDevice(), !context.options.dryRun else { return Routing(context: context) }
+    guard let device = try simulatorDevice(), !context.options.dryRun else {
+      return Routing(context: context)
+    }
     let (udid, resolved) = try simulatorUDID(device)
     guard let agent = try findAgent(udid: udid) else {
       return Routing(context: context, simulator: resolved)
@@ -351,7 +353,9 @@ struct DeviceBridge {
   func simulatorDevice() throws(ClientFailure) -> String?? {
     let target = try target()
     guard case .simulator(let device) = target else {
-      if context.options.bundleID != nil, target.kind != .device { throw .device(.bundleIDNeedsSimulator(target)) }
+      if context.options.bundleID != nil, target.kind != .device {
+        throw .device(.bundleIDNeedsSimulator(target))
+      }
       return .none
     }
     return .some(device)
@@ -396,7 +400,6 @@ struct DeviceBridge {
     let resolved = try resolve(.simulator(device: device), runner: toolRunner())
     return (resolved.id.uppercased(), resolved)
   }
-
 
   /// A picture of `target`, a simulator or Android target, once its screen stopped changing,
   /// and the device it came from: `screen --png FILE` and the `screenshot` tool of
@@ -444,7 +447,8 @@ struct DeviceBridge {
   /// Fails with exit 64 for an iPhone or iPad: screenshots come from simctl and adb only.
   func requireScreenshotTarget(_ target: DeliveryTarget) throws(ClientFailure) {
     guard target.kind == .device else { return }
-    throw .device(.wrongTarget(ScreenCommand.name, target, expected: "simulator and android targets for --png"))
+    throw .device(
+      .wrongTarget(ScreenCommand.name, target, expected: "simulator and android targets for --png"))
   }
 
   /// Runs `xcrun ARGUMENTS` for the booted simulator `device`: a status other than 0 is
@@ -456,7 +460,8 @@ struct DeviceBridge {
     guard result.status != 0 else { return }
     let simulator = SimulatorDevice(
       udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
-    throw SimulatorCommands.failure(of: result, command: arguments, scheme: context.table.scheme, device: simulator)
+    throw SimulatorCommands.failure(
+      of: result, command: arguments, scheme: context.table.scheme, device: simulator)
       ?? .toolFailed(["xcrun"] + arguments, status: result.status, toolMessage: result.errorOutput)
   }
 

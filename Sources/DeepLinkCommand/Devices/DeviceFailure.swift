@@ -160,14 +160,16 @@ enum DeviceFailure: Error, Hashable, Sendable {
       "\(command) needs the app's answer, and no app's deeplink agent answers on --target "
         + "\(target.text) (embed DeepLinkAgent in the app's debug build, giving it the app's bundle id; "
         + "with several apps, --bundle-id chooses one)"
-        + (command == ScreenCommand.name ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+        + (command == ScreenCommand.name
+          ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
     case .needsAgent(let command, let target) where target.kind == .device:
       "\(command) needs the app's answer, which an iPhone or iPad cannot give: a phone cannot reach "
         + "this computer's /tmp, where its agent's socket would be"
     case .needsAgent(let command, let target):
       "\(command) needs the app's answer, which a link sent to --target \(target.text) cannot "
         + "give (the app has no deeplink agent there)"
-        + (command == ScreenCommand.name ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+        + (command == ScreenCommand.name
+          ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
     case .unacknowledgedTour(let target) where target.kind == .simulator:
       "tour takes each picture once the app has acknowledged its link, and no app's deeplink agent "
         + "answers on --target \(target.text) (embed DeepLinkAgent in the app's debug build, giving it "

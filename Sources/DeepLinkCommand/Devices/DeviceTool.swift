@@ -35,7 +35,8 @@ package enum DeviceTool: String, Hashable, Sendable, CaseIterable {
 struct DeviceToolRunner {
   /// Runs one tool line for a runner: the real tool (``spawn``), or a test's stand-in that
   /// records the lines and answers as the tool would.
-  typealias Launcher = @Sendable (DeviceTool, [String], DeviceToolRunner) throws(DeviceFailure) ->
+  typealias Launcher =
+    @Sendable (DeviceTool, [String], DeviceToolRunner) throws(DeviceFailure) ->
     ChildProcess.Result
 
   /// `PATH`'s value.

@@ -8,15 +8,15 @@ struct LaunchCommand: ToolCommand {
   static let summary = "Start an app on a simulator and wait until its agent answers"
 
   static var details: String {
-      "Starts the app with this bundle id on a simulator (xcrun simctl launch <UDID> <id>), then "
-        + "waits as 'wait --bundle-id' does until its deeplink agent answers, and prints the app "
-        + "it reached; with --json, 'socket', 'bundleId', 'simulatorUdid' and 'pid'. With "
-        + "--relaunch, a running app is stopped first (--terminate-running-process), so that the "
-        + "app starts from a fresh process: a clean state for a test or a screenshot run. The "
-        + "bundle id also comes from $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId; the "
-        + "target is the one booted simulator unless --target names one. Exits 75 when the "
-        + "agent does not answer within --timeout (default 30), 69 at once when the app's "
-        + "process exits first or the app is not installed."
+    "Starts the app with this bundle id on a simulator (xcrun simctl launch <UDID> <id>), then "
+      + "waits as 'wait --bundle-id' does until its deeplink agent answers, and prints the app "
+      + "it reached; with --json, 'socket', 'bundleId', 'simulatorUdid' and 'pid'. With "
+      + "--relaunch, a running app is stopped first (--terminate-running-process), so that the "
+      + "app starts from a fresh process: a clean state for a test or a screenshot run. The "
+      + "bundle id also comes from $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId; the "
+      + "target is the one booted simulator unless --target names one. Exits 75 when the "
+      + "agent does not answer within --timeout (default 30), 69 at once when the app's "
+      + "process exits first or the app is not installed."
   }
 
   static var options: [CommandOption] {
@@ -70,7 +70,8 @@ struct LaunchCommand: ToolCommand {
         (udid == nil ? [["xcrun"] + SimulatorDevice.listArguments] : [])
         + [
           ["xcrun"]
-            + SimulatorCommands.launch(bundleID, udid: udid ?? DeviceBridge.udidPlaceholder, relaunch: relaunch)
+            + SimulatorCommands.launch(
+              bundleID, udid: udid ?? DeviceBridge.udidPlaceholder, relaunch: relaunch)
         ]
       try context.write(commands.map(DeviceBridge.printable).joined(separator: "\n") + "\n")
       return

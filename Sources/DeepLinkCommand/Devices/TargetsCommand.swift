@@ -8,15 +8,15 @@ struct TargetsCommand: ToolCommand {
   static let summary = "List the app, simulators, iPhones and Android devices to send links to"
 
   static var details: String {
-      "Lists what links can go to now, each with the --target value that selects it: the app if "
-        + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and each app "
-        + "whose agent answers there, the iPhones and iPads that can be reached (through xcrun "
-        + "devicectl) and the Android emulators and devices ready for commands (through adb). A tool "
-        + "that is not installed lists nothing. With --json, an array of objects with 'target', "
-        + "'kind' (app, simulator, device, android), 'name' and 'id' (the socket, UDID, device "
-        + "identifier or serial). On a simulator, the "
-        + "first link of a custom scheme stops at an \"Open in <App>?\" prompt while simctl reports "
-        + "success: run '\(ToolName.current) approve --bundle-id <id>' once per simulator."
+    "Lists what links can go to now, each with the --target value that selects it: the app if "
+      + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and each app "
+      + "whose agent answers there, the iPhones and iPads that can be reached (through xcrun "
+      + "devicectl) and the Android emulators and devices ready for commands (through adb). A tool "
+      + "that is not installed lists nothing. With --json, an array of objects with 'target', "
+      + "'kind' (app, simulator, device, android), 'name' and 'id' (the socket, UDID, device "
+      + "identifier or serial). On a simulator, the "
+      + "first link of a custom scheme stops at an \"Open in <App>?\" prompt while simctl reports "
+      + "success: run '\(ToolName.current) approve --bundle-id <id>' once per simulator."
   }
 
   static var options: [CommandOption] {
@@ -53,6 +53,7 @@ struct TargetsCommand: ToolCommand {
     }
     guard !context.options.quiet else { return }
     try context.write(
-      context.options.json ? JSON.array(listing.entries.map(\.json)).pretty + "\n" : CommandContext.visible(listing.text))
+      context.options.json
+        ? JSON.array(listing.entries.map(\.json)).pretty + "\n" : CommandContext.visible(listing.text))
   }
 }

@@ -10,8 +10,8 @@ struct HelpCommand: ToolCommand {
   static let operands = CommandOperands.one("help takes one command or route", completion: .topic)
 
   static var details: String {
-      "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
-        + "after any command shows the same page."
+    "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
+      + "after any command shows the same page."
   }
 
   static func examples(in table: RouteTable) -> [(String, String)] {

@@ -8,26 +8,27 @@ struct McpCommand: ToolCommand {
   static let summary = "Serve the routes as tools to coding agents (MCP)"
 
   static var details: String {
-      "Runs a Model Context Protocol server on standard input and output, for coding agents: "
-        + "every route is a tool whose arguments are the route's options, typed and checked as "
-        + "on the command line, and whose result is the screen and the state the app then "
-        + "shows. The tools 'state' and 'screen' read without changing anything; 'open_url' "
-        + "sends a raw URL. The server runs until its input ends, and takes its table and its "
-        + "target as every other command does: "
-        + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
-        + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
-        + "no state, and 'screenshot' returns a PNG of the screen). With --pictures and a simulator "
-        + "or Android target, each route tool's result also carries a picture of the screen taken "
-        + "once the app acknowledged the link (on Android, once it was delivered) and the screen "
-        + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), as MCP image "
-        + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded). Configure an "
-        + "agent with the command 'deeplink mcp'; see README.md."
+    "Runs a Model Context Protocol server on standard input and output, for coding agents: "
+      + "every route is a tool whose arguments are the route's options, typed and checked as "
+      + "on the command line, and whose result is the screen and the state the app then "
+      + "shows. The tools 'state' and 'screen' read without changing anything; 'open_url' "
+      + "sends a raw URL. The server runs until its input ends, and takes its table and its "
+      + "target as every other command does: "
+      + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
+      + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
+      + "no state, and 'screenshot' returns a PNG of the screen). With --pictures and a simulator "
+      + "or Android target, each route tool's result also carries a picture of the screen taken "
+      + "once the app acknowledged the link (on Android, once it was delivered) and the screen "
+      + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), as MCP image "
+      + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded). Configure an "
+      + "agent with the command 'deeplink mcp'; see README.md."
   }
 
   static var options: [CommandOption] {
     [
       CommandOption(.timeout, help: "How long each tool call waits for the app"),
-      CommandOption(Self.picturesFlag,
+      CommandOption(
+        Self.picturesFlag,
         help: "With a simulator or Android target: a picture of the screen with each route tool's result"),
       Settling.timeoutOption, Settling.toleranceOption,
     ]

@@ -57,7 +57,8 @@ struct McpToolbox {
     case .openURL:
       try Self.reject(arguments.filter { $0.0 != "url" }, of: OpenCommand.name, takes: ["--url"])
       guard let value = arguments.first(where: { $0.0 == "url" })?.1, value != .null else {
-        throw .usage(.missingArgument(OpenCommand.name, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>"))
+        throw .usage(
+          .missingArgument(OpenCommand.name, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>"))
       }
       guard let url = value.stringValue else {
         throw .arguments(.notAValue(name: "url", kind: value.kindName, expected: "a string"))

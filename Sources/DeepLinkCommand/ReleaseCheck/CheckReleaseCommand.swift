@@ -10,28 +10,29 @@ struct CheckReleaseCommand: ToolCommand {
   static let operands = CommandOperands.many("check-release takes paths", completion: .path)
 
   static var details: String {
-      "Reads what a build ships and fails when it registers the table's scheme "
-        + "(compared without regard to case, as URL schemes are) or when an app's executable "
-        + "carries the deeplink agent: the release gate of a build pipeline. A path is an app "
-        + "bundle (Info.plist at its root or in Contents/), an .xcarchive (every app under "
-        + "Products/Applications), an .ipa (Payload/<name>.app/Info.plist, read from the zip's "
-        + "directory without unpacking it), an Info.plist (XML or binary) or an Android manifest "
-        + "(the merged AndroidManifest.xml of a build). For an app, .ipa or .xcarchive, the "
-        + "executable its CFBundleExecutable names is read whole, streaming, for the agent's "
-        + "marker; it must be a file inside the bundle, never reached through a symbolic link. "
-        + "Each file read gets one line: where the scheme is registered (CFBundleURLTypes[1]."
-        + "CFBundleURLSchemes[0], or the manifest's line and activity), or that it is not; each "
-        + "executable one more. Exit 0 when no path registers the scheme or links the agent, 1 "
-        + "when one does, 66 when a path cannot be read (missing, truncated, not a plist, a "
-        + "broken zip, an executable missing, outside the bundle or a link). --expect-registered "
-        + "checks a debug build instead: exit 1 when the scheme is missing (the agent may be "
-        + "there). --json prints one object with 'failed' (scheme, agent), 'files' and "
-        + "'unreadable'. See docs/release-builds.md."
+    "Reads what a build ships and fails when it registers the table's scheme "
+      + "(compared without regard to case, as URL schemes are) or when an app's executable "
+      + "carries the deeplink agent: the release gate of a build pipeline. A path is an app "
+      + "bundle (Info.plist at its root or in Contents/), an .xcarchive (every app under "
+      + "Products/Applications), an .ipa (Payload/<name>.app/Info.plist, read from the zip's "
+      + "directory without unpacking it), an Info.plist (XML or binary) or an Android manifest "
+      + "(the merged AndroidManifest.xml of a build). For an app, .ipa or .xcarchive, the "
+      + "executable its CFBundleExecutable names is read whole, streaming, for the agent's "
+      + "marker; it must be a file inside the bundle, never reached through a symbolic link. "
+      + "Each file read gets one line: where the scheme is registered (CFBundleURLTypes[1]."
+      + "CFBundleURLSchemes[0], or the manifest's line and activity), or that it is not; each "
+      + "executable one more. Exit 0 when no path registers the scheme or links the agent, 1 "
+      + "when one does, 66 when a path cannot be read (missing, truncated, not a plist, a "
+      + "broken zip, an executable missing, outside the bundle or a link). --expect-registered "
+      + "checks a debug build instead: exit 1 when the scheme is missing (the agent may be "
+      + "there). --json prints one object with 'failed' (scheme, agent), 'files' and "
+      + "'unreadable'. See docs/release-builds.md."
   }
 
   static var options: [CommandOption] {
     [
-      CommandOption(Self.expectRegisteredFlag,
+      CommandOption(
+        Self.expectRegisteredFlag,
         help: "Check a debug build: fail (exit 1) when the scheme is not registered"),
       CommandOption(.json, help: "Print the report as one JSON object"),
     ]

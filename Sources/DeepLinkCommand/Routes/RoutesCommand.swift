@@ -8,26 +8,26 @@ struct RoutesCommand: ToolCommand {
   static let summary = "List the routes, as a table, JSON or Markdown"
 
   static var details: String {
-      "Lists every route of the table with its options, after a line naming the table and "
-        + "where it came from. --json gives the scheme, the table's version and each route's "
-        + "name, summary, help and parameters (name, type, required, default, choices, range, "
-        + "help); --markdown gives a route reference for a README.\n\n"
-        + (ToolName.readsRoutesFiles
-          ? ""
-          : "The --json output is the format of the routes files the generic deeplink reads, "
-            + "to send this tool's links without it.")
-        + (!ToolName.readsRoutesFiles
-          ? ""
-          : "The --json output is also the format of a routes file, which gives deeplink the "
-            + "routes of an app it was not built with: --routes FILE, else $DEEPLINK_ROUTES, else "
-            + "deeplink.routes.json in the current directory or the nearest parent, else the "
-            + "built-in table. In a routes file 'version' is recomputed, never read; 'scheme' "
-            + "(default debug), 'summary', 'help', 'parameters', 'required' and 'default' may be "
-            + "left out (a boolean without a default is a flag, false unless given; 'required' "
-            + "is true when there is no default); 'choices' is for type choice, 'range' "
-            + "({\"min\": 1, \"max\": 99}) for type integer. An unknown key, type or name, a "
-            + "duplicate, or a default outside its range or choices is an error (exit 64) naming "
-            + "the file and the place in it.")
+    "Lists every route of the table with its options, after a line naming the table and "
+      + "where it came from. --json gives the scheme, the table's version and each route's "
+      + "name, summary, help and parameters (name, type, required, default, choices, range, "
+      + "help); --markdown gives a route reference for a README.\n\n"
+      + (ToolName.readsRoutesFiles
+        ? ""
+        : "The --json output is the format of the routes files the generic deeplink reads, "
+          + "to send this tool's links without it.")
+      + (!ToolName.readsRoutesFiles
+        ? ""
+        : "The --json output is also the format of a routes file, which gives deeplink the "
+          + "routes of an app it was not built with: --routes FILE, else $DEEPLINK_ROUTES, else "
+          + "deeplink.routes.json in the current directory or the nearest parent, else the "
+          + "built-in table. In a routes file 'version' is recomputed, never read; 'scheme' "
+          + "(default debug), 'summary', 'help', 'parameters', 'required' and 'default' may be "
+          + "left out (a boolean without a default is a flag, false unless given; 'required' "
+          + "is true when there is no default); 'choices' is for type choice, 'range' "
+          + "({\"min\": 1, \"max\": 99}) for type integer. An unknown key, type or name, a "
+          + "duplicate, or a default outside its range or choices is an error (exit 64) naming "
+          + "the file and the place in it.")
   }
 
   static var options: [CommandOption] {

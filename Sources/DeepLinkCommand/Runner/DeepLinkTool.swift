@@ -55,7 +55,8 @@ public struct DeepLinkTool {
     bundleID: String? = nil
   ) {
     self.init(
-      name: name, table: table, readsRoutesFiles: readsRoutesFiles, appCommand: appCommand, iosBundleID: bundleID,
+      name: name, table: table, readsRoutesFiles: readsRoutesFiles, appCommand: appCommand,
+      iosBundleID: bundleID,
       readEnvironment: { name in
         // Every variable read is declared (help lists them); checked in debug builds only, as
         // building the list touches every declaration, a page fault each.

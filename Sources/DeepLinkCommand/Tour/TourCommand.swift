@@ -9,63 +9,69 @@ struct TourCommand: ToolCommand {
   static let summary = "Record every screen, or check them against a recording"
 
   static var details: String {
-      """
-      Visits every route of the table once, in table order, with the first example of \
-      '\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's \
-      format, checked whole before anything is sent; a '# name: NAME' comment names the link \
-      below it). Each link is sent and acknowledged, then its screen and state are recorded in \
-      --out DIR: 01-settings.txt, 01-settings.json, …, the manifest tour.json (each entry's \
-      name, url, command and files) and index.html, one page showing every screen (no network, \
-      no script). An earlier tour in DIR is replaced; any other non-empty directory is \
-      refused.
+    """
+    Visits every route of the table once, in table order, with the first example of \
+    '\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's \
+    format, checked whole before anything is sent; a '# name: NAME' comment names the link \
+    below it). Each link is sent and acknowledged, then its screen and state are recorded in \
+    --out DIR: 01-settings.txt, 01-settings.json, …, the manifest tour.json (each entry's \
+    name, url, command and files) and index.html, one page showing every screen (no network, \
+    no script). An earlier tour in DIR is replaced; any other non-empty directory is \
+    refused.
 
-      --check DIR tours again and compares with the recording in DIR, which it never modifies: \
-      exit 0 when every entry matches, 1 when a screen or state changed or an entry is new or \
-      missing (each named on stderr, a changed screen with a unified diff), 66 when the \
-      recording cannot be read. The new tour and its page, differences first, go to --out DIR, \
-      else to a new temporary directory it names. A check never records: record again with \
-      --out when a change is meant.
+    --check DIR tours again and compares with the recording in DIR, which it never modifies: \
+    exit 0 when every entry matches, 1 when a screen or state changed or an entry is new or \
+    missing (each named on stderr, a changed screen with a unified diff), 66 when the \
+    recording cannot be read. The new tour and its page, differences first, go to --out DIR, \
+    else to a new temporary directory it names. A check never records: record again with \
+    --out when a change is meant.
 
-      With --target simulator, where the app's deeplink agent acknowledges each link, each \
-      entry also gets a picture (xcrun simctl io <UDID> screenshot) taken after the \
-      acknowledgement once the screen stopped changing (screenshots until two in a row match \
-      within --tolerance, for at most --settle-timeout seconds, default \
-      \(GlobalOption.formatted(Settling.defaultTimeout)); a screen that never settles keeps its \
-      last picture, marked in tour.json, on the page and on stderr, and the recording still \
-      succeeds), with the status bar set to \(DeviceBridge.statusBarTime) and full bars \
-      before the first and cleared after the last, also on failure or interrupt \
-      (--keep-status-bar leaves it alone). An app that cannot acknowledge (no agent on the \
-      simulator; Android, through adb exec-out screencap -p) is refused unless --settle \
-      SECONDS says how long to wait after each link before its picture; tour.json and the page \
-      say so. An iPhone or iPad (--target device) is refused: devicectl takes no screenshot, \
-      and the app there cannot acknowledge. --check compares pictures by their decoded pixels, not their bytes: two pixels \
-      match when no channel (red, green, blue, alpha) differs by more than --tolerance N of \
-      \(PictureComparison.maximumTolerance) (default 0); a changed picture gets an image \
-      marking the pixels that differ (NN-name.diff.png). Pictures are embedded in the page, \
-      which stays one file.
+    With --target simulator, where the app's deeplink agent acknowledges each link, each \
+    entry also gets a picture (xcrun simctl io <UDID> screenshot) taken after the \
+    acknowledgement once the screen stopped changing (screenshots until two in a row match \
+    within --tolerance, for at most --settle-timeout seconds, default \
+    \(GlobalOption.formatted(Settling.defaultTimeout)); a screen that never settles keeps its \
+    last picture, marked in tour.json, on the page and on stderr, and the recording still \
+    succeeds), with the status bar set to \(DeviceBridge.statusBarTime) and full bars \
+    before the first and cleared after the last, also on failure or interrupt \
+    (--keep-status-bar leaves it alone). An app that cannot acknowledge (no agent on the \
+    simulator; Android, through adb exec-out screencap -p) is refused unless --settle \
+    SECONDS says how long to wait after each link before its picture; tour.json and the page \
+    say so. An iPhone or iPad (--target device) is refused: devicectl takes no screenshot, \
+    and the app there cannot acknowledge. --check compares pictures by their decoded pixels, not their bytes: two pixels \
+    match when no channel (red, green, blue, alpha) differs by more than --tolerance N of \
+    \(PictureComparison.maximumTolerance) (default 0); a changed picture gets an image \
+    marking the pixels that differ (NN-name.diff.png). Pictures are embedded in the page, \
+    which stays one file.
 
-      Progress ([3/12] recipe) goes to stderr when it is a terminal, unless --quiet; --json \
-      prints one line per entry as it completes.
-      """
+    Progress ([3/12] recipe) goes to stderr when it is a terminal, unless --quiet; --json \
+    prints one line per entry as it completes.
+    """
   }
 
   static var options: [CommandOption] {
     [
-      CommandOption(Self.outFlag, .path, placeholder: "dir",
+      CommandOption(
+        Self.outFlag, .path, placeholder: "dir",
         help: "Record the tour in this directory (with --check: write the new tour there)"),
-      CommandOption(Self.scenarioFlag, .path, placeholder: "file",
+      CommandOption(
+        Self.scenarioFlag, .path, placeholder: "file",
         help: "Visit the links of this file, in batch's format, instead of every route"),
-      CommandOption(Self.checkFlag, .path, placeholder: "dir",
+      CommandOption(
+        Self.checkFlag, .path, placeholder: "dir",
         help: "Compare with the recording in this directory; exit 1 on a difference"),
-      CommandOption(Settling.toleranceFlag, .text, placeholder: "n",
+      CommandOption(
+        Settling.toleranceFlag, .text, placeholder: "n",
         help:
           "Pixels match when no channel differs by more than n of \(PictureComparison.maximumTolerance) (default 0): "
           + "in a check, and for two screenshots in a row to count as settled"
       ),
-      CommandOption(Self.settleFlag, .text, placeholder: "seconds",
+      CommandOption(
+        Self.settleFlag, .text, placeholder: "seconds",
         help: "Wait this long after each link before its picture (needed where no agent acknowledges)"),
       Settling.timeoutOption,
-      CommandOption(Self.keepStatusBarFlag,
+      CommandOption(
+        Self.keepStatusBarFlag,
         help: "On a simulator: leave the status bar alone (default: 9:41, full bars, then cleared)"),
       CommandOption(.target, help: "A simulator or Android device, to record pictures too"),
       CommandOption(.bundleID, help: "The simulator app whose agent acknowledges"),
@@ -200,7 +206,8 @@ struct TourCommand: ToolCommand {
       var settle: SettleOutcome?
       do throws(ClientFailure) {
         if var kept = session {
-          let open = AppSession.openRequest(stop.url, timeoutMilliseconds: context.options.timeoutMilliseconds)
+          let open = AppSession.openRequest(
+            stop.url, timeoutMilliseconds: context.options.timeoutMilliseconds)
           let reply = try place.app!.warnAboutVersion(&kept) { (s: inout AppSession) throws(ClientFailure) in
             try s.request(open)
           }

@@ -1,8 +1,9 @@
-import DeepLinkCommand
 import DeepLinkRoutes
 import RecipeSampleApp
 import RecipeSampleRoutes
 import Testing
+
+@testable import DeepLinkCommand
 
 /// One row of the table that every shell is tested against: a line, where the cursor is at
 /// its end, and what must be offered there. Expectations derive from the route table, the
@@ -47,7 +48,7 @@ extension CompletionCase {
 
   static func route(_ name: String) -> Route { table.route(named: name)! }
   static var routeNames: [String] { table.routes.map(\.name) }
-  static var commandNames: [String] { BuiltInCommand.allCases.map(\.name) }
+  static var commandNames: [String] { CommandRegistry.names }
   static func flags(_ context: String) -> [String] { model.context(named: context)!.options.map(\.flag) }
   static var globalFlags: [String] { GlobalOption.allCases.map(\.flag) }
 
@@ -107,8 +108,8 @@ extension CompletionCase {
         help: Dictionary(uniqueKeysWithValues: rec.map { ($0, route($0).summary) })),
       CompletionCase(
         name: "routes and commands, never the hidden callback", line: "deeplink ",
-        expected: .including(topics, excluding: [BuiltInCommand.completeCallback]),
-        help: [BuiltInCommand.help.name: BuiltInCommand.help.summary]),
+        expected: .including(topics, excluding: [CommandRegistry.completeCallback]),
+        help: [HelpCommand.name: HelpCommand.summary]),
       CompletionCase(
         name: "global options before a command", line: "deeplink --", expected: .exactly(globalFlags)),
       CompletionCase(
