@@ -3,7 +3,7 @@
 # run `make completions`.
 #
 # Routes, commands, options and choices are all in this file: completing them starts no
-# process. Values only the running app knows (recipe ids) come from
+# process. Values only the running app knows (the ids of its records) come from
 # `deeplink __complete values ROUTE PARAMETER [SOCKET]`, one
 # `value<TAB>description` per line; they are compared and quoted, never evaluated.
 

@@ -9,7 +9,7 @@ struct BatchCommand: ToolCommand {
 
   static let operands = CommandOperands.one("batch takes at most one file", completion: .path)
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Reads links from a file, or from standard input when the file is '-' or left out, and "
       + "sends them one by one over one connection, each waiting for its acknowledgement. A "
       + "line is a route in command-line form (with shell-like quoting) or a URL; blank lines "

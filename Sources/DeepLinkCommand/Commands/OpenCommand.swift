@@ -9,16 +9,28 @@ struct OpenCommand: ToolCommand {
 
   static let operands = CommandOperands.one("open takes one URL", completion: .free)
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
       + "route table first: a link the table does not know is a usage error and is not sent. "
-      + "The app gets the link's canonical form (DEBUG://Recipe/?id=042 goes as "
-      + "debug://recipe?id=42); --dry-run prints that form and sends nothing, no app needed. "
+      + "The app gets the link's canonical form\(canonicalExample(in: table)); --dry-run prints that "
+      + "form and sends nothing, no app needed. "
       + "Put '--' before a URL that starts with a dash."
   }
 
   static var options: [CommandOption] {
     [CommandOption(.dryRun, help: "Print the canonical URL the app would get; send nothing, no app needed")]
+  }
+
+  /// ` (DEBUG://Recipe/?id=42 goes as debug://recipe?id=42)`: a link of `table` written in
+  /// capitals with a trailing slash, and its canonical form; nothing for an empty table.
+  static func canonicalExample(in table: RouteTable) -> String {
+    guard let link = RouteExample.representative(in: table) else { return "" }
+    let url = table.url(for: link)
+    let name = link.route.name
+    let rest = url.dropFirst(table.scheme.count + "://".count + name.count)
+    let capitalized = name.prefix(1).uppercased() + name.dropFirst()
+    let shouted = table.scheme.uppercased() + "://" + capitalized + "/" + rest
+    return " (\(shouted) goes as \(url))"
   }
 
   static func examples(in table: RouteTable) -> [(String, String)] {

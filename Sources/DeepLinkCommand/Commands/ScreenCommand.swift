@@ -7,7 +7,7 @@ struct ScreenCommand: ToolCommand {
   static let synopsis = "[--png <file>]"
   static let summary = "Print the app's current screen"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Asks the running app for its visible screen, as text: the headless stand-in for a "
       + "screenshot. With a simulator or android --target, --png <file> saves a real "
       + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p), "

@@ -7,7 +7,7 @@ struct StateCommand: ToolCommand {
   static let synopsis = "[--json]"
   static let summary = "Print the app's current state"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Asks the running app for its state: the navigation stack, the debug overrides in force "
       + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
   }

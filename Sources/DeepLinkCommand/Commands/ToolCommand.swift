@@ -21,8 +21,8 @@ protocol ToolCommand: ParsedCommand {
   static var synopsis: String { get }
   /// One line, no trailing period.
   static var summary: String { get }
-  /// Paragraphs for `help <command>`, separated by blank lines.
-  static var details: String { get }
+  /// Paragraphs for `help <command>`, separated by blank lines; examples from `table`.
+  static func details(for table: RouteTable) -> String
   /// Its options: its own, and global ones with a meaning of their own here, in help's order.
   static var options: [CommandOption] { get }
   /// The words it takes besides its options.

@@ -9,7 +9,7 @@ struct URLCommand: ToolCommand {
 
   static let operands = CommandOperands.one("url takes a route and its options", completion: .route)
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Builds the link exactly as the route command would, and prints its URL instead of sending "
       + "it. No app is needed. The route's options are those of '\(ToolName.current) help <route>'."
   }

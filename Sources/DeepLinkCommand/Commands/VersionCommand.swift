@@ -7,7 +7,7 @@ struct VersionCommand: ToolCommand {
   static let synopsis = ""
   static let summary = "Print the version"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Prints the version of \(ToolName.current) and the fingerprint of its route table, which the app "
       + "reports too: when they differ, the two were built from different tables."
   }

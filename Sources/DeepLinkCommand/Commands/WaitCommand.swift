@@ -7,7 +7,7 @@ struct WaitCommand: ToolCommand {
   static let synopsis = "[--timeout <seconds>] [--pid <pid>]"
   static let summary = "Wait until an app is listening"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
       + "the background. Exits 75 when --timeout runs out first. With a simulator or android "
       + "--target, waits until the device has booted and is ready (xcrun simctl bootstatus; "
@@ -32,7 +32,7 @@ struct WaitCommand: ToolCommand {
     return [
       ("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app"),
       (
-        "\(ToolName.current) wait --target simulator --bundle-id com.example.Recipes",
+        "\(ToolName.current) wait --target simulator --bundle-id \(ToolName.exampleBundleID)",
         "waits until that app's agent answers on the booted simulator"
       ),
     ]

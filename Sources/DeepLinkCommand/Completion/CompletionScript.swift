@@ -115,7 +115,7 @@ package enum CompletionScript {
       "\(comment) run `make completions`.",
       "\(comment)",
       "\(comment) Routes, commands, options and choices are all in this file: completing them starts no",
-      "\(comment) process. Values only the running app knows (recipe ids) come from",
+      "\(comment) process. Values only the running app knows (the ids of its records) come from",
       "\(comment) `deeplink \(CommandRegistry.completeCallback) values ROUTE PARAMETER [SOCKET]`, one",
       "\(comment) `value<TAB>description` per line; they are compared and quoted, never evaluated.",
     ]

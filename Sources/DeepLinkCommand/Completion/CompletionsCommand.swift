@@ -10,7 +10,7 @@ struct CompletionsCommand: ToolCommand {
   static let operands = CommandOperands.one(
     "completions takes one shell", completion: .words(CompletionShell.allCases.map(\.rawValue)))
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Prints a completion script for the shell, generated from the route table, so that "
       + "routes, options and their values complete with Tab. Load it from your shell's "
       + "start-up file, as below."

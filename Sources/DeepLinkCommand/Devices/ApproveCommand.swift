@@ -7,7 +7,7 @@ struct ApproveCommand: ToolCommand {
   static let synopsis = "--bundle-id <id>"
   static let summary = "Let a simulator open the links in an app without asking"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Pre-approves the table's scheme for the app with this bundle id on a simulator, so that "
       + "links open without the \"Open in <App>?\" prompt: runs xcrun simctl spawn <UDID> "
       + "defaults write com.apple.launchservices.schemeapproval "
@@ -25,7 +25,7 @@ struct ApproveCommand: ToolCommand {
   static func examples(in table: RouteTable) -> [(String, String)] {
     return [
       (
-        "\(ToolName.current) approve --bundle-id com.example.Recipes",
+        "\(ToolName.current) approve --bundle-id \(ToolName.exampleBundleID)",
         "\(table.scheme):// links open in that app on the booted simulator without asking"
       )
     ]

@@ -7,7 +7,7 @@ struct LaunchCommand: ToolCommand {
   static let synopsis = "--bundle-id <id> [--relaunch]"
   static let summary = "Start an app on a simulator and wait until its agent answers"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Starts the app with this bundle id on a simulator (xcrun simctl launch <UDID> <id>), then "
       + "waits as 'wait --bundle-id' does until its deeplink agent answers, and prints the app "
       + "it reached; with --json, 'socket', 'bundleId', 'simulatorUdid' and 'pid'. With "
@@ -31,7 +31,7 @@ struct LaunchCommand: ToolCommand {
   static func examples(in table: RouteTable) -> [(String, String)] {
     return [
       (
-        "\(ToolName.current) launch --target simulator --bundle-id com.example.Recipes --relaunch",
+        "\(ToolName.current) launch --target simulator --bundle-id \(ToolName.exampleBundleID) --relaunch",
         "starts the app afresh on the booted simulator and waits for its agent"
       )
     ]

@@ -7,7 +7,7 @@ struct TargetsCommand: ToolCommand {
   static let synopsis = "[--json]"
   static let summary = "List the app, simulators, iPhones and Android devices to send links to"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Lists what links can go to now, each with the --target value that selects it: the app if "
       + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and each app "
       + "whose agent answers there, the iPhones and iPads that can be reached (through xcrun "

@@ -9,7 +9,7 @@ struct HelpCommand: ToolCommand {
 
   static let operands = CommandOperands.one("help takes one command or route", completion: .topic)
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
       + "after any command shows the same page."
   }

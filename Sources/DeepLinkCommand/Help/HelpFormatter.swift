@@ -126,7 +126,7 @@ package enum HelpFormatter {
           })
           .joined(separator: " ")
         ]),
-      Section(TextLayout.wrap(command.details)),
+      Section(TextLayout.wrap(command.details(for: table))),
     ]
     if !command.options.isEmpty {
       sections.append(Section("OPTIONS", TextLayout.columns(command.options.map { ($0.synopsis, $0.help) })))

@@ -7,7 +7,7 @@ struct McpCommand: ToolCommand {
   static let synopsis = ""
   static let summary = "Serve the routes as tools to coding agents (MCP)"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Runs a Model Context Protocol server on standard input and output, for coding agents: "
       + "every route is a tool whose arguments are the route's options, typed and checked as "
       + "on the command line, and whose result is the screen and the state the app then "

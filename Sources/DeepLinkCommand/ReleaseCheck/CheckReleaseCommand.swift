@@ -9,7 +9,7 @@ struct CheckReleaseCommand: ToolCommand {
 
   static let operands = CommandOperands.many("check-release takes paths", completion: .path)
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Reads what a build ships and fails when it registers the table's scheme "
       + "(compared without regard to case, as URL schemes are) or when an app's executable "
       + "carries the deeplink agent: the release gate of a build pipeline. A path is an app "
@@ -41,11 +41,11 @@ struct CheckReleaseCommand: ToolCommand {
   static func examples(in table: RouteTable) -> [(String, String)] {
     return [
       (
-        "\(ToolName.current) check-release build/Release-iphoneos/Recipes.app",
+        "\(ToolName.current) check-release build/Release-iphoneos/MyApp.app",
         "exits 1, naming the place, if the release build registers \(table.scheme):// or links the agent"
       ),
       (
-        "\(ToolName.current) check-release --expect-registered Recipes-Debug.ipa",
+        "\(ToolName.current) check-release --expect-registered MyApp-Debug.ipa",
         "exits 1 if the debug build does not"
       ),
     ]

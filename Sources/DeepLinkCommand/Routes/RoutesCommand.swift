@@ -7,7 +7,7 @@ struct RoutesCommand: ToolCommand {
   static let synopsis = "[--json | --markdown]"
   static let summary = "List the routes, as a table, JSON or Markdown"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     "Lists every route of the table with its options, after a line naming the table and "
       + "where it came from. --json gives the scheme, the table's version and each route's "
       + "name, summary, help and parameters (name, type, required, default, choices, range, "

@@ -172,7 +172,15 @@ public struct DeepLinkTool {
           "--keep goes with a route or open (\(ToolName.current) <route> … --keep): it applies a link again "
             + "each time the app comes back", hint: nil)
       }
-      try command.run(in: context)
+      var failure: ClientFailure?
+      ToolName.$bundleID.withValue(context.iosBundleID) {
+        do throws(ClientFailure) {
+          try command.run(in: context)
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
       return .success
     } catch .closedOutput {
       // The reader of stdout went away (`| head -1`): stop silently, as a filter would.

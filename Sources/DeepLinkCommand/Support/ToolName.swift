@@ -7,6 +7,13 @@
 enum ToolName {
   /// The tool's name; `deeplink` unless a ``DeepLinkTool`` set another.
   @TaskLocal static var current = "deeplink"
+  /// The app's bundle identifier on a simulator, when the tool knows it (its own, or the
+  /// routes file's `ios.bundleId`), for help's examples.
+  @TaskLocal static var bundleID: String?
+
+  /// The bundle identifier help's examples show: the app's, else a placeholder.
+  static var exampleBundleID: String { bundleID ?? "com.example.MyApp" }
+
   /// The command that starts the app (``DeepLinkTool``'s `appCommand`), if the tool knows it.
   @TaskLocal static var appCommand: String?
 

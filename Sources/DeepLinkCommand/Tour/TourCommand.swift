@@ -8,7 +8,7 @@ struct TourCommand: ToolCommand {
   static let synopsis = "(--out | --check) <dir> [--scenario <file>]"
   static let summary = "Record every screen, or check them against a recording"
 
-  static var details: String {
+  static func details(for table: RouteTable) -> String {
     """
     Visits every route of the table once, in table order, with the first example of \
     '\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's \
@@ -44,7 +44,7 @@ struct TourCommand: ToolCommand {
     marking the pixels that differ (NN-name.diff.png). Pictures are embedded in the page, \
     which stays one file.
 
-    Progress ([3/12] recipe) goes to stderr when it is a terminal, unless --quiet; --json \
+    Progress ([3/12] \(table.routes.first?.name ?? "settings")) goes to stderr when it is a terminal, unless --quiet; --json \
     prints one line per entry as it completes.
     """
   }

@@ -1,0 +1,69 @@
+import DeepLinkRoutes
+import DeepLinkWire
+import Synchronization
+
+@testable import DeepLinkCommand
+
+/// What a command wrote, captured in memory instead of the process's descriptors 1 and 2.
+final class CapturedOutput: OutputSink {
+  private let captured = Mutex<(out: [UInt8], err: String)>(([], ""))
+
+  func out(_ bytes: UnsafeRawBufferPointer) -> Errno? {
+    captured.withLock { $0.out += bytes }
+    return nil
+  }
+
+  func err(_ text: String) { captured.withLock { $0.err += text } }
+
+  var stdoutIsTerminal: Bool { false }
+
+  /// Standard output so far, as text.
+  var standardOutput: String { captured.withLock { String(decoding: $0.out, as: UTF8.self) } }
+  /// Standard error so far.
+  var standardError: String { captured.withLock { $0.err } }
+}
+
+/// A stand-in for `xcrun` and `adb` that records each command line and answers from a script,
+/// as the real tool would (see each test for the documented behaviour it plays).
+final class RecordedDeviceTools: Sendable {
+  private let lines = Mutex<[[String]]>([])
+  private let answer: @Sendable ([String]) -> (status: Int32, output: String)
+
+  init(answer: @escaping @Sendable ([String]) -> (status: Int32, output: String)) {
+    self.answer = answer
+  }
+
+  /// Every command line run so far, the tool first: `["xcrun", "simctl", …]`.
+  var commandLines: [[String]] { lines.withLock { $0 } }
+
+  var launcher: DeviceToolRunner.Launcher {
+    { (tool, arguments, _) throws(DeviceFailure) in
+      let line = [tool.rawValue] + arguments
+      self.lines.withLock { $0.append(line) }
+      let (status, output) = self.answer(line)
+      return ChildProcess.Result(status: status, standardOutput: Array(output.utf8), standardError: [])
+    }
+  }
+}
+
+/// One run of a tool in this process: its exit code and what it wrote.
+struct CommandRun {
+  let code: Int32
+  let output: CapturedOutput
+
+  /// Runs `tool` with `arguments`, its output captured, the device tools (if given) recorded.
+  init(
+    _ arguments: [String], tool: DeepLinkTool = DeepLinkTool(table: .builtIn, environment: [:]),
+    devices: RecordedDeviceTools? = nil
+  ) {
+    var tool = tool
+    let output = CapturedOutput()
+    tool.output = output
+    if let devices { tool.deviceLauncher = devices.launcher }
+    self.code = tool.main(arguments: arguments)
+    self.output = output
+  }
+
+  var standardOutput: String { output.standardOutput }
+  var standardError: String { output.standardError }
+}
