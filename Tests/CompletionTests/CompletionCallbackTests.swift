@@ -183,7 +183,7 @@ import Testing
   }
 
   @Test func deeplinkReadsEveryVariableTheCallbackReads() {
-    let names = DeepLinkTool.environmentVariables.map(\.name)
+    let names = ToolEnvironment.variables.map(\.name)
     #expect(CompletionCallback.environmentVariables.allSatisfy { names.contains($0.name) })
     #expect(names.contains("HOME"))
   }

@@ -98,9 +98,8 @@ struct ScreenCommand: ToolCommand {
         commands =
           (udid == nil ? [DeviceBridge.printable(["xcrun"] + SimulatorDevice.listArguments)] : [])
           + [
-            DeviceBridge.printable([
-              "xcrun", "simctl", "io", udid ?? DeviceBridge.udidPlaceholder, "screenshot", path,
-            ])
+            DeviceBridge.printable(
+              ["xcrun"] + SimulatorCommands.screenshot(udid: udid ?? DeviceBridge.udidPlaceholder, to: path))
           ]
       default:
         let serial: String? =
@@ -108,9 +107,8 @@ struct ScreenCommand: ToolCommand {
         commands =
           (serial == nil ? [DeviceBridge.printable(["adb"] + AndroidDevice.listArguments)] : [])
           + [
-            DeviceBridge.printable([
-              "adb", "-s", serial ?? DeviceBridge.serialPlaceholder, "exec-out", "screencap", "-p",
-            ])
+            DeviceBridge.printable(
+              ["adb"] + AndroidCommands.screencap(serial: serial ?? DeviceBridge.serialPlaceholder))
               + " > " + ShellQuoting.quote(path)
           ]
       }

@@ -121,7 +121,7 @@ struct WaitCommand: ToolCommand {
         }
         let chosen = try SimulatorDevice.selectForWait(
           device, among: SimulatorDevice.parseList(list.standardOutput))
-        let arguments = ["simctl", "bootstatus", chosen.udid]
+        let arguments = SimulatorCommands.bootStatus(udid: chosen.udid)
         do throws(DeviceFailure) {
           let result = try runner.run(.xcrun, arguments)
           let simulator = chosen
@@ -139,7 +139,7 @@ struct WaitCommand: ToolCommand {
         ready = ResolvedDevice(kind: .simulator, id: chosen.udid, name: chosen.label)
       case .android(let serial):
         var serial = serial ?? context.devices.androidSerial
-        let waitArguments = (serial.map { ["-s", $0] } ?? []) + ["wait-for-device"]
+        let waitArguments = AndroidCommands.waitForDevice(serial: serial)
         do throws(DeviceFailure) {
           let result = try runner.run(.adb, waitArguments)
           if let failure = AndroidCommands.failure(
@@ -158,7 +158,7 @@ struct WaitCommand: ToolCommand {
           serial = try AndroidDevice.select(among: AndroidDevice.parseList(list.output)).serial
         }
         let chosen = serial ?? ""
-        let arguments = AndroidCommands.shell("getprop sys.boot_completed", serial: chosen)
+        let arguments = AndroidCommands.bootCompleted(serial: chosen)
         while true {
           let result: ChildProcess.Result
           do throws(DeviceFailure) {
@@ -195,24 +195,24 @@ struct WaitCommand: ToolCommand {
     case .app, .device: []
     case .simulator(let device):
       if let device, SimulatorDevice.looksLikeUDID(device) {
-        [["xcrun", "simctl", "bootstatus", device]]
+        [["xcrun"] + SimulatorCommands.bootStatus(udid: device)]
       } else {
         [
           ["xcrun"] + SimulatorDevice.listArguments,
-          ["xcrun", "simctl", "bootstatus", DeviceBridge.udidPlaceholder],
+          ["xcrun"] + SimulatorCommands.bootStatus(udid: DeviceBridge.udidPlaceholder),
         ]
       }
     case .android(let serial):
       if let serial = serial ?? context.devices.androidSerial {
         [
-          ["adb", "-s", serial, "wait-for-device"],
-          ["adb"] + AndroidCommands.shell("getprop sys.boot_completed", serial: serial),
+          ["adb"] + AndroidCommands.waitForDevice(serial: serial),
+          ["adb"] + AndroidCommands.bootCompleted(serial: serial),
         ]
       } else {
         [
-          ["adb", "wait-for-device"], ["adb"] + AndroidDevice.listArguments,
+          ["adb"] + AndroidCommands.waitForDevice(serial: nil), ["adb"] + AndroidDevice.listArguments,
           ["adb"]
-            + AndroidCommands.shell("getprop sys.boot_completed", serial: DeviceBridge.serialPlaceholder),
+            + AndroidCommands.bootCompleted(serial: DeviceBridge.serialPlaceholder),
         ]
       }
     }

@@ -48,7 +48,7 @@ struct CommandContext {
   /// that hand a dictionary on (help's colour, the completion callback).
   var environment: [String: String] {
     var values: [String: String] = [:]
-    for variable in DeepLinkTool.environmentVariables {
+    for variable in ToolEnvironment.variables {
       values[variable.name] = environmentValue(variable.name)
     }
     return values

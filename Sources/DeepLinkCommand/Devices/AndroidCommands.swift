@@ -23,6 +23,22 @@ enum AndroidCommands {
   }
 
   /// `-s <SERIAL> shell '<command>'`: the command as one word.
+  /// `-s SERIAL exec-out screencap -p`: a PNG of the device's screen on standard output
+  /// (`adb shell screencap -h`; `exec-out` keeps the bytes binary).
+  static func screencap(serial: String) -> [String] {
+    ["-s", serial, "exec-out", "screencap", "-p"]
+  }
+
+  /// `[-s SERIAL] wait-for-device`: returns once the device answers adb.
+  static func waitForDevice(serial: String?) -> [String] {
+    (serial.map { ["-s", $0] } ?? []) + ["wait-for-device"]
+  }
+
+  /// `-s SERIAL shell getprop sys.boot_completed`: `1` once the system has booted.
+  static func bootCompleted(serial: String) -> [String] {
+    shell("getprop sys.boot_completed", serial: serial)
+  }
+
   static func shell(_ command: String, serial: String) -> [String] {
     ["-s", serial, "shell", command]
   }

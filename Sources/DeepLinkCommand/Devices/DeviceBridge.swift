@@ -420,9 +420,9 @@ struct DeviceBridge {
     do throws(DeviceFailure) {
       switch device.kind {
       case .simulator:
-        try runSimctl(["simctl", "io", device.id, "screenshot", path], on: device, runner: runner)
+        try runSimctl(SimulatorCommands.screenshot(udid: device.id, to: path), on: device, runner: runner)
       default:
-        let arguments = ["-s", device.id, "exec-out", "screencap", "-p"]
+        let arguments = AndroidCommands.screencap(serial: device.id)
         let result = try runner.run(.adb, arguments)
         if let failure = AndroidCommands.failure(
           of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
@@ -537,8 +537,8 @@ struct DeviceBridge {
     } catch {
       let command =
         device.kind == .simulator
-        ? ["xcrun", "simctl", "io", device.id, "screenshot", made.file]
-        : ["adb", "-s", device.id, "exec-out", "screencap", "-p"]
+        ? ["xcrun"] + SimulatorCommands.screenshot(udid: device.id, to: made.file)
+        : ["adb"] + AndroidCommands.screencap(serial: device.id)
       throw .device(.notAScreenshot(command, toolMessage: error.message))
     }
   }

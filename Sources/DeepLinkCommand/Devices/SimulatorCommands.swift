@@ -7,6 +7,18 @@
 ///   Xcode versions: the text decides, not the number.
 enum SimulatorCommands {
   /// `simctl openurl <UDID> <URL>`.
+  /// `simctl io <UDID> screenshot <FILE>`: a PNG of the simulator's screen, written to the file
+  /// (`xcrun simctl io help`).
+  static func screenshot(udid: String, to path: String) -> [String] {
+    ["simctl", "io", udid, "screenshot", path]
+  }
+
+  /// `simctl bootstatus <UDID>`: returns once the simulator has booted (`xcrun simctl help
+  /// bootstatus`).
+  static func bootStatus(udid: String) -> [String] {
+    ["simctl", "bootstatus", udid]
+  }
+
   static func openURL(_ url: String, udid: String) -> [String] {
     ["simctl", "openurl", udid, url]
   }

@@ -73,7 +73,7 @@ package enum HelpFormatter {
         TextLayout.columns(ExitCode.allCases.map { (String($0.rawValue), $0.summary) })),
       Section(
         "ENVIRONMENT",
-        TextLayout.columns(DeepLinkTool.offeredEnvironmentVariables.map { ($0.name, $0.summary) })),
+        TextLayout.columns(ToolEnvironment.offered.map { ($0.name, $0.summary) })),
       Section(
         TextLayout.wrap(
           "Run '\(ToolName.current) help <route>' for a route's options, '\(ToolName.current) help <command>' for a "

@@ -77,4 +77,41 @@ package enum TableSource: Hashable, Sendable {
     guard let path else { return RoutesFileContents(table: builtIn) }
     return try RoutesFile.load(path)
   }
+
+  /// The table a command line runs against and where it came from: the built-in one, or for a
+  /// tool that reads routes files, the file `--routes`, `DEEPLINK_ROUTES` or the current
+  /// directory gives. The completion callback finds its table itself.
+  ///
+  /// - Parameter tool: the name of a tool that reads no routes file, `nil` for one that does.
+  /// - Throws: a routes file that cannot be read or is wrong; `--routes` given to a tool that
+  ///   reads none (never ignored in silence: such a tool's table is built in).
+  static func table(
+    for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?
+  ) throws(Failure) -> (RoutesFileContents, TableSource) {
+    guard arguments.first != CommandRegistry.completeCallback else {
+      return (RoutesFileContents(table: builtIn), .builtIn)
+    }
+    if let tool {
+      guard Invocation.routesOption(in: arguments) == nil else {
+        throw Failure(
+          message: "--routes: \(tool) reads no routes file; its route table is built in (deeplink reads one)",
+          hint: nil)
+      }
+      return (RoutesFileContents(table: builtIn), .builtIn)
+    }
+    let source = resolve(
+      option: Invocation.routesOption(in: arguments), environment: environment,
+      currentDirectory: { FileSystem.currentDirectory() })
+    do {
+      return (try source.contents(builtIn: builtIn), source)
+    } catch {
+      throw Failure(message: error.message, hint: error.hint)
+    }
+  }
+
+  /// Why no table could be had: a usage error (64).
+  struct Failure: Error {
+    let message: String
+    let hint: String?
+  }
 }

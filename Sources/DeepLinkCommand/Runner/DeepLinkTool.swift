@@ -1,5 +1,5 @@
 public import DeepLinkRoutes
-package import DeepLinkWire
+import DeepLinkWire
 
 /// A `deeplink` for any route table, under the tool's own name: subcommands and options from
 /// the table's routes, help, errors with suggestions, `url`, `open`, `state`, `screen`, `wait`,
@@ -60,7 +60,7 @@ public struct DeepLinkTool {
       readEnvironment: { name in
         // Every variable read is declared (help lists them); checked in debug builds only, as
         // building the list touches every declaration, a page fault each.
-        assert(Self.environmentVariables.contains { $0.name == name }, "undeclared variable \(name)")
+        assert(ToolEnvironment.variables.contains { $0.name == name }, "undeclared variable \(name)")
         return FileSystem.environmentValue(name)
       })
   }
@@ -105,34 +105,15 @@ public struct DeepLinkTool {
     }
   }
 
-  /// Every environment variable `deeplink` reads, each declared by the code that reads it: the
-  /// socket (``SocketPath``), colour (``Style``), the completion callback's `~`
-  /// (``CompletionCallback``) and the device targets. Only these are read; help lists them.
-  package static let environmentVariables: [EnvironmentVariable] = {
-    var variables: [EnvironmentVariable] = []
-    for variable in SocketPath.environmentVariables + Style.environmentVariables
-      + CompletionCallback.environmentVariables + DeviceBridge.deviceEnvironmentVariables
-      + [DeviceBridge.bundleIDVariable, RoutesFile.environmentVariable]
-    where !variables.contains(variable) {
-      variables.append(variable)
-    }
-    return variables
-  }()
-
-  /// The variables help lists: all, but `DEEPLINK_ROUTES` only in a tool that reads routes files.
-  static var offeredEnvironmentVariables: [EnvironmentVariable] {
-    ToolName.readsRoutesFiles
-      ? environmentVariables : environmentVariables.filter { $0 != RoutesFile.environmentVariable }
-  }
-
   /// Finds the table, parses `arguments` against it and runs the command, reporting a failure
   /// on stderr (as one JSON object with `--json`, which holds even when the line does not parse).
   private func run(_ arguments: [String]) -> ExitCode {
     let json = OutputFlags(arguments).json
     let contents: RoutesFileContents
     let source: TableSource
-    do throws(TableFailure) {
-      (contents, source) = try table(for: arguments)
+    do throws(TableSource.Failure) {
+      (contents, source) = try TableSource.table(
+        for: arguments, builtIn: builtIn, tool: readsRoutesFiles ? nil : name, environment: readEnvironment)
     } catch {
       CommandContext.report(
         kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: .usage, json: json,
@@ -189,39 +170,5 @@ public struct DeepLinkTool {
       CommandContext.report(error, json: options.json, to: output)
       return error.exitCode
     }
-  }
-
-  /// The table `arguments` run against and where it came from: the built-in one, or for a
-  /// tool that reads routes files, the file `--routes`, `DEEPLINK_ROUTES` or the current
-  /// directory gives. The completion callback finds its table itself.
-  ///
-  /// - Throws: a routes file that cannot be read or is wrong; `--routes` in a tool that reads
-  ///   none (never ignored in silence: such a tool's table is built in).
-  private func table(for arguments: [String]) throws(TableFailure) -> (RoutesFileContents, TableSource) {
-    guard arguments.first != CommandRegistry.completeCallback else {
-      return (RoutesFileContents(table: builtIn), .builtIn)
-    }
-    guard readsRoutesFiles else {
-      if Invocation.routesOption(in: arguments) != nil {
-        throw TableFailure(
-          message: "--routes: \(name) reads no routes file; its route table is built in (deeplink reads one)",
-          hint: nil)
-      }
-      return (RoutesFileContents(table: builtIn), .builtIn)
-    }
-    let source = TableSource.resolve(
-      option: Invocation.routesOption(in: arguments), environment: readEnvironment,
-      currentDirectory: { FileSystem.currentDirectory() })
-    do {
-      return (try source.contents(builtIn: builtIn), source)
-    } catch {
-      throw TableFailure(message: error.message, hint: error.hint)
-    }
-  }
-
-  /// Why no table could be had: a usage error (64).
-  private struct TableFailure: Error {
-    let message: String
-    let hint: String?
   }
 }
