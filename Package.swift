@@ -35,17 +35,22 @@ let package = Package(
       name: "RecipeSampleApp", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeSampleRoutes"],
       path: "Sources/Sample/RecipeSampleApp",
       swiftSettings: strict),
-    // JSON values, line framing, Unix-domain sockets (server loop and client). On top of the
-    // route table's target for what both need of text (UTF-8 validation).
     // C: the Linux system calls Glibc hides from Swift (accept4, pipe2: atomic close-on-exec),
     // and the signal relay's C11 atomics and handler (every platform).
     .target(name: "DeepLinkSystemC"),
+    // The system layer: every system call the libraries make, each wrapped once (errno as a
+    // typed error, EINTR retried in one place), and the only Swift target that imports Glibc
+    // or Darwin. Files, sockets, poll, threads and locks, signals, child processes, clocks.
+    .target(name: "DeepLinkSystem", dependencies: ["DeepLinkSystemC"], swiftSettings: strict),
+    // JSON values, line framing, Unix-domain sockets (server loop and client), over the system
+    // layer, which it re-exports to its users. On top of the route table's target for what
+    // both need of text (UTF-8 validation).
     .target(
-      name: "DeepLinkWire", dependencies: ["DeepLinkRoutes", "DeepLinkSystemC"], swiftSettings: strict,
+      name: "DeepLinkWire", dependencies: ["DeepLinkRoutes", "DeepLinkSystem"], swiftSettings: strict,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The agent: the wire protocol served from inside an app.
     .target(
-      name: "DeepLinkAgent", dependencies: ["DeepLinkWire", "DeepLinkRoutes"],
+      name: "DeepLinkAgent", dependencies: ["DeepLinkSystem", "DeepLinkWire", "DeepLinkRoutes"],
       swiftSettings: strict),
     // The system zlib (zlib1g-dev on Debian, the SDK's libz on Apple platforms), and inflating
     // with it: for any reader of deflated data (zip entries, PNG image data).
@@ -60,7 +65,7 @@ let package = Package(
     // The command line: tokenizer, commands, help, completion scripts, client flows.
     .target(
       name: "DeepLinkCommand",
-      dependencies: ["DeepLinkRoutes", "DeepLinkWire", "Pictures", "ReleaseInspection"],
+      dependencies: ["DeepLinkRoutes", "DeepLinkSystem", "DeepLinkWire", "Pictures", "ReleaseInspection"],
       swiftSettings: strict),
     .executableTarget(
       name: "deeplink", dependencies: ["DeepLinkCommand", "RecipeSampleRoutes"], swiftSettings: strict),
@@ -134,7 +139,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkAgentTests",
       dependencies: ["RecipeSampleApp", "DeepLinkAgent", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport"]),
-    .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkWire", "TestSupport"]),
+    .testTarget(name: "DeepLinkSystemTests", dependencies: ["DeepLinkSystem", "TestSupport"]),
+    .testTarget(name: "DeepLinkWireTests", dependencies: ["DeepLinkSystem", "DeepLinkWire", "TestSupport"]),
     .testTarget(
       name: "ReleaseInspectionTests",
       dependencies: ["ReleaseInspection", "ZlibInflate", "TestSupport", "DeepLinkAgent"]),

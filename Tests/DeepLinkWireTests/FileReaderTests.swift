@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepLinkWire
+@testable import DeepLinkSystem
 
 extension SocketTests {
   // Among the socket tests: it opens descriptors, which the descriptor-count test must not see.

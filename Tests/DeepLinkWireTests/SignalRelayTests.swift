@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import DeepLinkSystem
 @testable import DeepLinkWire
 
 extension SocketTests {

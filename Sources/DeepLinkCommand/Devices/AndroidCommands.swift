@@ -1,3 +1,5 @@
+import DeepLinkSystem
+
 /// The `adb` command lines that drive an Android device, and what their results mean.
 ///
 /// Behaviour relied on, as documented (no phone or emulator ran these tests; see

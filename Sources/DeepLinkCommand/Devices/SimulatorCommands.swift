@@ -1,3 +1,5 @@
+import DeepLinkSystem
+
 /// The `xcrun` command lines that drive a simulator, and what their results mean.
 ///
 /// Behaviour relied on, as documented (no Mac ran these tests; see docs/simulators-and-devices.md):

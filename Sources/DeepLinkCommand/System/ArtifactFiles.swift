@@ -1,11 +1,5 @@
-import DeepLinkWire
+import DeepLinkSystem
 import ReleaseInspection
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The file system as `check-release` reads it: what a path is, a folder's names, and a file
 /// read by offset (`pread(2)`) so that an archive is never read whole.
@@ -21,11 +15,10 @@ enum ArtifactFiles {
   ///
   /// - Throws: the `errno` of `stat(2)` (`ENOENT` when nothing is there).
   static func kind(of path: String) throws(Errno) -> Kind {
-    var status = stat()
-    guard stat(path, &status) == 0 else { throw Errno(rawValue: errno) }
-    switch status.st_mode & S_IFMT {
-    case S_IFDIR: return .directory
-    case S_IFREG: return .file(size: Int(status.st_size))
+    let status = try FileStatus.following(path)
+    switch status.kind {
+    case .directory: return .directory
+    case .regularFile: return .file(size: status.size)
     default: return .other
     }
   }
@@ -34,67 +27,47 @@ enum ArtifactFiles {
   ///
   /// - Throws: the `errno` of `opendir(3)`.
   static func names(in path: String) throws(Errno) -> [String] {
-    guard let directory = opendir(path) else { throw Errno(rawValue: errno) }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    try FileSystem.names(in: path).sorted()
   }
 
   /// A regular file open for reading by offset.
   final class File: ByteSource {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     let count: Int
 
     /// Opens `path` (`open(2)`, `fstat(2)`).
     ///
     /// - Throws: the `errno` of the call that failed.
     init(_ path: String) throws(Errno) {
-      var opened: Int32
-      repeat {
-        opened = open(path, O_RDONLY | O_CLOEXEC)
-      } while opened == -1 && errno == EINTR
-      guard opened != -1 else { throw Errno(rawValue: errno) }
-      var status = stat()
-      guard fstat(opened, &status) == 0 else {
-        let failure = Errno(rawValue: errno)
-        close(opened)
-        throw failure
+      let opened: FileDescriptor
+      do { opened = try FileDescriptor.openForReading(path) } catch { throw error.errno }
+      do {
+        count = try FileStatus.of(opened).size
+      } catch {
+        opened.close()
+        throw error.errno
       }
       descriptor = opened
-      count = Int(status.st_size)
     }
 
     /// A file already open as `descriptor`, of `count` bytes; closed with this value.
-    init(descriptor: Int32, count: Int) {
+    init(descriptor: FileDescriptor, count: Int) {
       self.descriptor = descriptor
       self.count = count
     }
 
-    deinit { close(descriptor) }
+    deinit { descriptor.close() }
 
-    /// `count` bytes from `offset` (`pread(2)`, retried on EINTR and short reads).
+    /// `count` bytes from `offset` (`pread(2)`, again after a short read).
     func read(at offset: Int, count: Int) throws(ZipError) -> [UInt8] {
       var bytes = [UInt8](repeating: 0, count: count)
       var done = 0
       while done < count {
-        let got = bytes.withUnsafeMutableBytes { buffer in
-          pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-        }
-        if got == -1 {
-          if errno == EINTR { continue }
-          throw .read(Errno(rawValue: errno).description)
-        }
-        if got == 0 {
-          throw .read(
-            "the file ended at \(offset + done) bytes while being read (is it still being written?)")
-        }
-        done += got
+        done += try bytes.withUnsafeMutableBytes { buffer in
+          Result { () throws(ZipError) in
+            try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: offset + done)
+          }
+        }.get()
       }
       return bytes
     }
@@ -111,16 +84,11 @@ enum ArtifactFiles {
       var offset = 0
       while offset < count {
         let wanted = min(buffer.count, count - offset)
-        let got = buffer.withUnsafeMutableBytes { raw in
-          pread(descriptor, raw.baseAddress!, wanted, off_t(offset))
-        }
-        if got == -1 {
-          if errno == EINTR { continue }
-          throw .read(Errno(rawValue: errno).description)
-        }
-        if got == 0 {
-          throw .read("the file ended at \(offset) bytes while being read (is it still being written?)")
-        }
+        let got = try buffer.withUnsafeMutableBytes { raw in
+          Result { () throws(ZipError) in
+            try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<wanted]), at: offset)
+          }
+        }.get()
         offset += got
         guard buffer.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[..<got])) }) else {
           return false
@@ -133,6 +101,19 @@ enum ArtifactFiles {
     func contents(limit: Int) throws(ZipError) -> [UInt8] {
       guard count <= limit else { throw .read("it is larger than \(limit >> 20) MiB") }
       return try read(at: 0, count: count)
+    }
+
+    /// One `pread(2)` into `buffer` from `offset`: the number of bytes read, never 0.
+    ///
+    /// - Throws: ``ZipError/read(_:)`` with the system's reason, or when the file ended
+    ///   before `offset + buffer.count` (it shrank while being read).
+    private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(ZipError) -> Int {
+      let got: Int
+      do { got = try descriptor.read(into: buffer, at: offset) } catch { throw .read(error.errno.description) }
+      if got == 0 {
+        throw .read("the file ended at \(offset) bytes while being read (is it still being written?)")
+      }
+      return got
     }
   }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DeepLinkSystem
 
 /// Sleeps until a server may have started listening on a socket path, or a stop signal
 /// (Ctrl-C, `kill`, a closed terminal) arrives: for `deeplink <route> --keep`, which applies its
@@ -65,26 +61,15 @@ package struct ListenerWatch {
     } catch {
       throw Failure(message: "\(error.call): \(error.errno)")
     }
-    #if os(Linux)
-      let instance = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-      guard instance >= 0 else {
-        let errno = Errno.current
-        wakeUp.read.close()
-        wakeUp.write.close()
-        throw Failure(message: "inotify_init1: \(errno)")
-      }
-      notifier = FileDescriptor(rawValue: instance)
-      guard inotify_add_watch(instance, directory, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else {
-        let errno = Errno.current
-        notifier?.close()
-        wakeUp.read.close()
-        wakeUp.write.close()
-        throw Failure(message: "cannot watch \(directory) (inotify_add_watch): \(errno)")
-      }
-    #else
-      notifier = nil
-      lastSeen = try? FileStatus.of(path)
-    #endif
+    do {
+      notifier = try DirectoryNotifier.watching(directory)
+    } catch {
+      wakeUp.read.close()
+      wakeUp.write.close()
+      let watch = error.call == "inotify_add_watch" ? "cannot watch \(directory) (inotify_add_watch)" : error.call
+      throw Failure(message: "\(watch): \(error.errno)")
+    }
+    if notifier == nil { lastSeen = try? FileStatus.of(path) }
     do {
       try SignalRelay.register(wakeUp.write)
     } catch {

@@ -27,7 +27,7 @@ package struct Deadline: Hashable, Comparable, Sendable {
   package var hasPassed: Bool { remainingMilliseconds == 0 }
 
   /// The time left as a `poll` timeout: -1 for ``never``, else clamped to `Int32`.
-  var pollTimeout: Int32 {
+  package var pollTimeout: Int32 {
     guard self != .never else { return -1 }
     return Int32(clamping: remainingMilliseconds)
   }

@@ -52,25 +52,16 @@ package enum StreamWriter {
     isatty(fd) == 1
   }
 
-  /// `write(2)` of all of `bytes`, retried on `EINTR`; another error stops the write and is
-  /// returned, for callers that can still report it (the CLI's results; not its errors).
+  /// `write(2)` of all of `bytes`, again after a short write; an error stops the write and
+  /// is returned (`EAGAIN` for a non-blocking descriptor that is full), for callers that can
+  /// still report it (the CLI's results; not its errors).
   @discardableResult
   package static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Errno? {
-    var offset = 0
-    while offset < bytes.count {
-      let count = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return Errno(rawValue: errno)
-      }
-      offset += count
+    do {
+      try FileDescriptor(rawValue: fd).writeAll(bytes)
+      return nil
+    } catch {
+      return error.errno
     }
-    return nil
   }
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

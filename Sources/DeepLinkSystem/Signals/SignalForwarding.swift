@@ -10,16 +10,16 @@
 /// The child runs in a process group of its own (so that a time-out can kill all of it), which
 /// also means a Ctrl-C in the terminal no longer reaches it: without this, interrupting
 /// `deeplink` would leave `adb` or `simctl` running.
-enum SignalForwarding {
+package enum SignalForwarding {
   /// The signals passed on.
-  static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   /// The process group to forward to; 0 when none. Written only outside the handler, read by
   /// the handler (an aligned 32-bit load, as `sig_atomic_t` is).
   nonisolated(unsafe) private static var group: pid_t = 0
 
   /// Starts forwarding to `group`.
-  static func begin(group: pid_t) {
+  package static func begin(group: Int32) {
     Self.group = group
     for signal in signals {
       setSignalAction(signal) { received in
@@ -34,7 +34,7 @@ enum SignalForwarding {
   }
 
   /// Stops forwarding: the default actions again.
-  static func end() {
+  package static func end() {
     for signal in signals { setSignalAction(signal, nil) }
     group = 0
   }

@@ -17,16 +17,16 @@
 ///
 /// `deeplink` runs on one thread, so the calling thread's mask is the process's. Children
 /// start with nothing blocked (``ChildProcess`` sets their mask).
-enum HeldSignals {
+package enum HeldSignals {
   /// The signals held: those ``SignalForwarding`` passes on.
-  static var signals: [Int32] { SignalForwarding.signals }
+  package static var signals: [Int32] { SignalForwarding.signals }
 
   /// Whether a child is stopped when a held signal comes: from ``hold()`` until ``undoing()``
   /// or ``release()``. Only ever touched by `deeplink`'s one thread.
   nonisolated(unsafe) private static var stopsChildren = false
 
   /// Blocks the signals and SIGPIPE (`pthread_sigmask(SIG_BLOCK)`).
-  static func hold() {
+  package static func hold() {
     var set = heldSet
     pthread_sigmask(SIG_BLOCK, &set, nil)
     stopsChildren = true
@@ -34,16 +34,16 @@ enum HeldSignals {
 
   /// Whether the program ``ChildProcess`` is running must stop: a held signal is pending, and
   /// nothing is being undone.
-  static var childMustStop: Bool { stopsChildren && pending }
+  package static var childMustStop: Bool { stopsChildren && pending }
 
   /// From now on, what runs undoes what the signals are held for: a child runs to its end (or
   /// its deadline) even with a signal pending.
-  static func undoing() {
+  package static func undoing() {
     stopsChildren = false
   }
 
   /// Whether one of the signals is pending (`sigpending(2)`).
-  static var pending: Bool {
+  package static var pending: Bool {
     var set = sigset_t()
     sigemptyset(&set)
     sigpending(&set)
@@ -54,7 +54,7 @@ enum HeldSignals {
   /// with its handler (by default: the end of the process). Unblocked, not restored: a process
   /// started from a thread that blocks them (a test runner's, a supervisor's) inherits them
   /// blocked, and restoring that would keep the signal pending for ever.
-  static func release() {
+  package static func release() {
     stopsChildren = false
     var set = heldSet
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
@@ -68,7 +68,7 @@ enum HeldSignals {
   }
 
   /// Waits `milliseconds`, or less when a signal comes; whether one did.
-  static func pause(milliseconds: Int) -> Bool {
+  package static func pause(milliseconds: Int) -> Bool {
     var left = milliseconds
     while left > 0 {
       if pending { return true }

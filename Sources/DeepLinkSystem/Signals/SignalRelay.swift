@@ -22,16 +22,16 @@ import DeepLinkSystemC
 /// the number were reused (a new connection, a file), the byte would land there. So every
 /// handler counts itself in and out, and ``unregister(_:)`` returns only once no handler is
 /// running: after that, none can hold the old descriptor.
-enum SignalRelay {
+package enum SignalRelay {
   /// The signals that stop a server cleanly: Ctrl-C, `kill`, and a closed terminal.
-  static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  package static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   /// How many pipes can be registered at once: one per server in the process that stops on
   /// signals.
-  static let slotCount = Int(DEEPLINK_SIGNAL_RELAY_SLOT_COUNT)
+  package static let slotCount = Int(DEEPLINK_SIGNAL_RELAY_SLOT_COUNT)
 
   /// All ``slotCount`` slots are taken.
-  struct Full: Error, Hashable {}
+  package struct Full: Error, Hashable {}
 
   /// Starts relaying stop signals to `wakeUp` (the write end of a non-blocking pipe), and
   /// unblocks them on the calling thread.
@@ -41,7 +41,7 @@ enum SignalRelay {
   /// sees SIGTERM and cannot be stopped but by SIGKILL.
   ///
   /// - Throws: ``Full`` when ``slotCount`` pipes are registered already; nothing changes.
-  static func register(_ wakeUp: FileDescriptor) throws(Full) {
+  package static func register(_ wakeUp: FileDescriptor) throws(Full) {
     try state.withLock { state throws(Full) in
       guard let free = (0..<slotCount).first(where: { loadSlot($0) < 0 }) else { throw Full() }
       storeSlot(free, wakeUp.rawValue)
@@ -80,7 +80,7 @@ enum SignalRelay {
 
   /// Stops relaying to `wakeUp`; the last one out restores the previous handlers. Returns once
   /// no handler can still write to `wakeUp`, so the caller may close it.
-  static func unregister(_ wakeUp: FileDescriptor) {
+  package static func unregister(_ wakeUp: FileDescriptor) {
     state.withLock { state in
       guard let slot = (0..<slotCount).first(where: { loadSlot($0) == wakeUp.rawValue }) else { return }
       storeSlot(slot, -1)
@@ -113,7 +113,7 @@ private func handlersRunning() -> Int { deeplink_signal_relay_handlers_running()
 
 /// The handler's protocol, for tests: runs `body` as a handler that has read its slots and
 /// not yet written would, counted as running.
-func asIfInSignalHandler(_ body: () -> Void) {
+package func asIfInSignalHandler(_ body: () -> Void) {
   deeplink_signal_relay_enter_handler()
   body()
   deeplink_signal_relay_leave_handler()

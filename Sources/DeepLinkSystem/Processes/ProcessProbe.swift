@@ -48,7 +48,7 @@ package enum ProcessProbe {
   /// The state a `/proc/<pid>/stat` line describes: its third field (after the parenthesised
   /// command name, which may hold spaces and parentheses) is the state letter; for a zombie,
   /// field 52 is the `waitpid` status.
-  static func state(fromStatLine bytes: [UInt8]) -> State {
+  package static func state(fromStatLine bytes: [UInt8]) -> State {
     guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return .running }
     let fields = bytes[(close + 1)...].split(whereSeparator: {
       $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n")

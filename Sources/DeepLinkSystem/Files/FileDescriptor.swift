@@ -6,14 +6,14 @@
 #endif
 
 /// An open file descriptor. A plain value: whoever holds it calls ``close()`` exactly once.
-struct FileDescriptor: Hashable, Sendable {
-  let rawValue: Int32
+package struct FileDescriptor: Hashable, Sendable {
+  package let rawValue: Int32
 
   /// Reads up to `buffer.count` bytes with `read(2)`.
   ///
   /// - Returns: the number of bytes read, 0 at end of file, or `nil` when a non-blocking
   ///   descriptor has nothing to read (`EAGAIN`).
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int? {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int? {
     do {
       return try systemCall("read") { cRead(rawValue, buffer.baseAddress, buffer.count) }
     } catch let error where error.errno == .wouldBlock {
@@ -24,7 +24,7 @@ struct FileDescriptor: Hashable, Sendable {
   /// Writes with `send(2)` and `MSG_NOSIGNAL` (a closed peer gives `EPIPE`, never `SIGPIPE`).
   ///
   /// - Returns: the number of bytes written, or `nil` when the socket buffer is full (`EAGAIN`).
-  func send(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int? {
+  package func send(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int? {
     do {
       return try systemCall("send") { cSend(rawValue, bytes.baseAddress, bytes.count, noSignal) }
     } catch let error where error.errno == .wouldBlock {
@@ -33,18 +33,18 @@ struct FileDescriptor: Hashable, Sendable {
   }
 
   /// ``read(into:)-(UnsafeMutableRawBufferPointer)`` into an array's storage.
-  func read(into buffer: inout [UInt8]) throws(SystemCallError) -> Int? {
+  package func read(into buffer: inout [UInt8]) throws(SystemCallError) -> Int? {
     try buffer.withUnsafeMutableBytes { raw in Result { () throws(SystemCallError) in try read(into: raw) } }
       .get()
   }
 
   /// ``send(_:)-(UnsafeRawBufferPointer)`` from an array slice's storage.
-  func send(_ bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int? {
+  package func send(_ bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int? {
     try bytes.withUnsafeBytes { raw in Result { () throws(SystemCallError) in try send(raw) } }.get()
   }
 
   /// Writes with `write(2)`, for pipes; `nil` when the pipe is full.
-  func write(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int? {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int? {
     do {
       return try systemCall("write") { cWrite(rawValue, bytes.baseAddress, bytes.count) }
     } catch let error where error.errno == .wouldBlock {
@@ -53,13 +53,13 @@ struct FileDescriptor: Hashable, Sendable {
   }
 
   /// `close(2)`. Not retried on `EINTR`: on Linux the descriptor is gone either way.
-  func close() {
+  package func close() {
     _ = cClose(rawValue)
   }
 
   /// Sets `O_NONBLOCK` and `FD_CLOEXEC` with `fcntl(2)`, for descriptors made by calls that
   /// cannot set them atomically (`accept`, `pipe`).
-  func makeNonBlockingAndCloseOnExec() throws(SystemCallError) {
+  package func makeNonBlockingAndCloseOnExec() throws(SystemCallError) {
     let flags = try systemCall("fcntl(F_GETFL)") { fcntl(rawValue, F_GETFL) }
     _ = try systemCall("fcntl(F_SETFL)") { fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }
     _ = try systemCall("fcntl(F_SETFD)") { fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
@@ -67,7 +67,7 @@ struct FileDescriptor: Hashable, Sendable {
 
   /// Opens (creating it 0600 if needed) a lock file with `open(2)`: read-write, close-on-exec,
   /// not following a symbolic link.
-  static func openLockFile(_ path: String) throws(SystemCallError) -> FileDescriptor {
+  package static func openLockFile(_ path: String) throws(SystemCallError) -> FileDescriptor {
     let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW
     let raw = try systemCall("open") { open(path, flags, mode_t(0o600)) }
     return FileDescriptor(rawValue: raw)
@@ -76,7 +76,7 @@ struct FileDescriptor: Hashable, Sendable {
   /// Takes an exclusive `flock(2)` without waiting.
   ///
   /// - Returns: `false` when another open file description holds the lock (`EWOULDBLOCK`).
-  func tryLock() throws(SystemCallError) -> Bool {
+  package func tryLock() throws(SystemCallError) -> Bool {
     do {
       _ = try systemCall("flock") { flock(rawValue, LOCK_EX | LOCK_NB) }
       return true
@@ -87,7 +87,7 @@ struct FileDescriptor: Hashable, Sendable {
 
   /// Makes a pipe, both ends non-blocking and close-on-exec: atomically with `pipe2(2)` on
   /// Linux, with `pipe(2)` and `fcntl` elsewhere.
-  static func makePipe() throws(SystemCallError) -> (read: FileDescriptor, write: FileDescriptor) {
+  package static func makePipe() throws(SystemCallError) -> (read: FileDescriptor, write: FileDescriptor) {
     var ends: [Int32] = [-1, -1]
     #if os(Linux)
       _ = try systemCall("pipe2") { deeplink_pipe_nonblocking_cloexec(&ends) }

@@ -156,20 +156,19 @@ package final class LogWriter: @unchecked Sendable {
     }
   }
 
-  /// `write(2)` until all is written: `EINTR` retried, `EAGAIN` (a descriptor inherited
-  /// non-blocking) waited out with `poll(2)`. Any other error (the reader closed the pipe,
-  /// a full disk) ends this write; nobody is left to tell.
+  /// `write(2)` until all is written (``systemCall(_:_:)``: `EINTR` retried), `EAGAIN` (a
+  /// descriptor inherited non-blocking) waited out with `poll(2)`. Any other error (the reader
+  /// closed the pipe, a full disk) ends this write; nobody is left to tell.
   private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+    let file = FileDescriptor(rawValue: descriptor)
     var offset = 0
     while offset < bytes.count {
-      let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if count >= 0 {
+      let written: Int?
+      do { written = try file.write(UnsafeRawBufferPointer(rebasing: bytes[offset...])) } catch { return }
+      if let count = written {
         offset += count
-      } else if errno == EAGAIN || errno == EWOULDBLOCK {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&entry, 1, -1)
-      } else if errno != EINTR {
-        return
+      } else {
+        _ = try? PollSet.wait(for: file, events: .writable, deadline: .never)
       }
     }
   }
@@ -192,9 +191,3 @@ package final class LogWriter: @unchecked Sendable {
   }
 
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

@@ -16,7 +16,7 @@ package enum Clocks {
   }
 
   /// Nanoseconds on `clock_gettime(CLOCK_MONOTONIC)`, for ``ConditionLock``'s timed waits.
-  static var monotonicNanoseconds: Int64 {
+  package static var monotonicNanoseconds: Int64 {
     var time = timespec()
     _ = clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
@@ -35,10 +35,15 @@ package enum Clocks {
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
   }
 
-  /// Sleeps about `milliseconds` with `nanosleep(2)`, for retry loops.
-  static func sleep(milliseconds: Int) {
+  /// Sleeps about `milliseconds` with `nanosleep(2)`, for retry loops: a signal's handler
+  /// does not cut it short (``systemCall(_:_:)`` sleeps again for the time that was left).
+  package static func sleep(milliseconds: Int) {
     var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
     var remaining = timespec()
-    while nanosleep(&request, &remaining) == -1, errno == EINTR { request = remaining }
+    _ = try? systemCall("nanosleep") {
+      let result = nanosleep(&request, &remaining)
+      request = remaining
+      return result
+    }
   }
 }

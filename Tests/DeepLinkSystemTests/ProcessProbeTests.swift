@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinkWire
+@testable import DeepLinkSystem
 
 /// Reading a process's state and exit status from a `/proc/<pid>/stat` line (proc(5)).
 @Suite struct ProcessProbeTests {

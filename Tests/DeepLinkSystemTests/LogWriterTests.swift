@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinkWire
+@testable import DeepLinkSystem
 
 #if canImport(Glibc)
   import Glibc

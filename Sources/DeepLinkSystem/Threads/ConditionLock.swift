@@ -13,11 +13,11 @@
 /// monotonic clock, so setting the wall clock neither stretches nor cuts them: on Linux the
 /// condition is made with `pthread_condattr_setclock(CLOCK_MONOTONIC)`; Darwin has no such
 /// attribute and waits with `pthread_cond_timedwait_relative_np`, which takes a duration.
-final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-  init() {
+  package init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     // With default attributes (and a clock attribute Linux supports) neither init can fail.
@@ -45,13 +45,13 @@ final class ConditionLock: @unchecked Sendable {
   }
 
   /// `pthread_mutex_lock`.
-  func lock() { _ = pthread_mutex_lock(mutex) }
+  package func lock() { _ = pthread_mutex_lock(mutex) }
 
   /// `pthread_mutex_unlock`.
-  func unlock() { _ = pthread_mutex_unlock(mutex) }
+  package func unlock() { _ = pthread_mutex_unlock(mutex) }
 
   /// Runs `body` holding the mutex.
-  func withLock<Result>(_ body: () -> Result) -> Result {
+  package func withLock<Result>(_ body: () -> Result) -> Result {
     lock()
     defer { unlock() }
     return body()
@@ -60,13 +60,13 @@ final class ConditionLock: @unchecked Sendable {
   /// Releases the mutex until another thread signals (or a spurious wake-up), then holds it
   /// again (`pthread_cond_wait`). Call it holding the mutex, in a loop that checks what it
   /// waits for.
-  func wait() { _ = pthread_cond_wait(condition, mutex) }
+  package func wait() { _ = pthread_cond_wait(condition, mutex) }
 
   /// ``wait()``, but for at most until `deadline` on ``Clocks/monotonicNanoseconds``.
   ///
   /// - Returns: `false` once the deadline has passed, `true` when woken before it.
   @discardableResult
-  func wait(untilMonotonicNanoseconds deadline: Int64) -> Bool {
+  package func wait(untilMonotonicNanoseconds deadline: Int64) -> Bool {
     #if canImport(Glibc)
       var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
       return pthread_cond_timedwait(condition, mutex, &until) != ETIMEDOUT
@@ -79,5 +79,5 @@ final class ConditionLock: @unchecked Sendable {
   }
 
   /// Wakes every thread in a wait (`pthread_cond_broadcast`); cheap when none waits.
-  func broadcast() { _ = pthread_cond_broadcast(condition) }
+  package func broadcast() { _ = pthread_cond_broadcast(condition) }
 }

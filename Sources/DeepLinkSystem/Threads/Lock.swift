@@ -15,11 +15,11 @@
 /// generic field's offset, so a `Lock<()>` is reported as a race on every contended use (seen
 /// with Swift 6.3 on Linux: a lock created before any thread started, eight threads taking it,
 /// a report every run; with `Lock<Int>`, none). Lock the data the critical section guards.
-final class Lock<Value: Sendable>: @unchecked Sendable {
+package final class Lock<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     assert(MemoryLayout<Value>.size > 0, "a Lock guards a value; see the type's documentation")
     self.value = value
     mutex = .allocate(capacity: 1)
@@ -35,7 +35,7 @@ final class Lock<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value, holding `pthread_mutex_lock`.
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     _ = pthread_mutex_lock(mutex)

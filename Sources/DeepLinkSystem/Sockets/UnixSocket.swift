@@ -9,9 +9,9 @@
 ///
 /// Paths reaching these functions were checked by ``SocketPath/validate(_:)``; a path that
 /// still does not fit `sun_path` fails with `ENAMETOOLONG` rather than being cut short.
-enum UnixSocket {
+package enum UnixSocket {
   /// `socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0)`.
-  static func makeStream() throws(SystemCallError) -> FileDescriptor {
+  package static func makeStream() throws(SystemCallError) -> FileDescriptor {
     #if canImport(Glibc)
       let type =
         Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -36,20 +36,20 @@ enum UnixSocket {
   }
 
   /// `bind(2)` to a filesystem path.
-  static func bind(_ socket: FileDescriptor, to path: String) throws(SystemCallError) {
+  package static func bind(_ socket: FileDescriptor, to path: String) throws(SystemCallError) {
     _ = try withAddress(path, call: "bind") { address, length throws(SystemCallError) in
       try systemCall("bind") { systemBind(socket.rawValue, address, length) }
     }
   }
 
   /// `listen(2)`.
-  static func listen(_ socket: FileDescriptor, backlog: Int32) throws(SystemCallError) {
+  package static func listen(_ socket: FileDescriptor, backlog: Int32) throws(SystemCallError) {
     _ = try systemCall("listen") { systemListen(socket.rawValue, backlog) }
   }
 
   /// `connect(2)` to a filesystem path. `EINTR` is not retried (the connection may be under way);
   /// it surfaces like any other error.
-  static func connect(_ socket: FileDescriptor, to path: String) throws(SystemCallError) {
+  package static func connect(_ socket: FileDescriptor, to path: String) throws(SystemCallError) {
     _ = try withAddress(path, call: "connect") { address, length throws(SystemCallError) in
       let result = systemConnect(socket.rawValue, address, length)
       if result == -1 { throw SystemCallError("connect") }
@@ -63,7 +63,7 @@ enum UnixSocket {
   ///
   /// - Returns: the connection, or `nil` when no connection is waiting (`EAGAIN`) or the
   ///   waiting one was aborted by its client (`ECONNABORTED`).
-  static func accept(_ listener: FileDescriptor) throws(SystemCallError) -> FileDescriptor? {
+  package static func accept(_ listener: FileDescriptor) throws(SystemCallError) -> FileDescriptor? {
     let raw: Int32
     do {
       raw = try systemCall("accept") { systemAccept(listener.rawValue, nil, nil) }
@@ -92,7 +92,7 @@ enum UnixSocket {
 
   /// The user id of the process at the other end: `getsockopt(SO_PEERCRED)` on Linux (into a
   /// 12-byte mirror of `struct ucred`, whose returned length is checked), `getpeereid` on Darwin.
-  static func peerUserID(_ socket: FileDescriptor) throws(SystemCallError) -> UInt32 {
+  package static func peerUserID(_ socket: FileDescriptor) throws(SystemCallError) -> UInt32 {
     #if canImport(Glibc)
       var credentials = PeerCredentials()
       var length = socklen_t(MemoryLayout<PeerCredentials>.size)
@@ -113,12 +113,12 @@ enum UnixSocket {
 
   /// `shutdown(2)` of the sending side: the peer reads what was sent, then end-of-file, while
   /// this side can still read (and discard) what the peer sends.
-  static func shutdownWrite(_ socket: FileDescriptor) {
+  package static func shutdownWrite(_ socket: FileDescriptor) {
     _ = shutdown(socket.rawValue, Int32(SHUT_WR))
   }
 
   /// `getsockopt(SO_ERROR)`: the outcome of a non-blocking `connect` that said `EINPROGRESS`.
-  static func pendingError(_ socket: FileDescriptor) throws(SystemCallError) -> Errno? {
+  package static func pendingError(_ socket: FileDescriptor) throws(SystemCallError) -> Errno? {
     var value: Int32 = 0
     var length = socklen_t(MemoryLayout<Int32>.size)
     _ = try systemCall("getsockopt(SO_ERROR)") {

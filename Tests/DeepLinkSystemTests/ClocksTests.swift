@@ -1,4 +1,4 @@
-import DeepLinkWire
+import DeepLinkSystem
 import Foundation
 import Testing
 

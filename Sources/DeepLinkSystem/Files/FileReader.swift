@@ -62,10 +62,10 @@ package enum FileReader {
 
 extension FileDescriptor {
   /// Descriptor 0.
-  static let standardInput = FileDescriptor(rawValue: 0)
+  package static let standardInput = FileDescriptor(rawValue: 0)
 
   /// Opens `path` read-only and close-on-exec with `open(2)`.
-  static func openForReading(_ path: String) throws(SystemCallError) -> FileDescriptor {
+  package static func openForReading(_ path: String) throws(SystemCallError) -> FileDescriptor {
     FileDescriptor(rawValue: try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC) })
   }
 }

@@ -1,5 +1,3 @@
-import DeepLinkWire
-
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -18,23 +16,23 @@ import DeepLinkWire
 /// SIGINT, SIGTERM or SIGHUP sent to `deeplink` is passed on to that group before `deeplink`
 /// itself ends the way the signal says; while ``HeldSignals`` holds them, one that comes kills
 /// the group within 50 ms.
-enum ChildProcess {
+package enum ChildProcess {
   /// What a finished program printed and how it ended.
-  struct Result: Hashable, Sendable {
+  package struct Result: Hashable, Sendable {
     /// The exit status, or 128 + the signal number for a program killed by a signal (as
     /// shells report it).
-    var status: Int32
-    var standardOutput: [UInt8]
-    var standardError: [UInt8]
+    package var status: Int32
+    package var standardOutput: [UInt8]
+    package var standardError: [UInt8]
 
     /// Standard output as text (invalid UTF-8 repaired).
-    var output: String { String(decoding: standardOutput, as: UTF8.self) }
+    package var output: String { String(decoding: standardOutput, as: UTF8.self) }
     /// Standard error as text (invalid UTF-8 repaired).
-    var errorOutput: String { String(decoding: standardError, as: UTF8.self) }
+    package var errorOutput: String { String(decoding: standardError, as: UTF8.self) }
   }
 
   /// Why a program could not be run to its end.
-  enum Failure: Error, Hashable, Sendable {
+  package enum Failure: Error, Hashable, Sendable {
     /// The deadline passed first; the program and its process group were killed (SIGKILL)
     /// and reaped.
     case timedOut
@@ -44,13 +42,13 @@ enum ChildProcess {
 
   /// More than this much output from one stream is cut: far beyond what `simctl list -j`
   /// prints on a machine with every runtime installed.
-  static let maximumOutputBytes = 16 << 20
+  package static let maximumOutputBytes = 16 << 20
 
   /// Runs `arguments[0]` (a path, not looked up in `PATH`) with the rest as its arguments.
   ///
   /// - Throws: ``Failure/timedOut`` when `deadline` passes first (the program is killed),
   ///   ``Failure/system(_:_:)`` when it could not be started or watched.
-  static func run(_ arguments: [String], deadline: Deadline) throws(Failure) -> Result {
+  package static func run(_ arguments: [String], deadline: Deadline) throws(Failure) -> Result {
     precondition(!arguments.isEmpty, "a program to run")
     let output = try makePipe()
     let errors: (read: Int32, write: Int32)
@@ -87,7 +85,7 @@ enum ChildProcess {
   /// The path of the first executable regular file called `name` in a folder of `path` (a
   /// `PATH` value; an empty entry is the current folder), as `execvp(3)` looks; `nil` when
   /// there is none. `access(2)` and `stat(2)`.
-  static func locate(_ name: String, path: String?) -> String? {
+  package static func locate(_ name: String, path: String?) -> String? {
     let folders = (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
     for folder in folders {
       let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
@@ -116,9 +114,10 @@ enum ChildProcess {
     _ outputDescriptor: Int32, _ errorDescriptor: Int32, child: pid_t, deadline: Deadline,
     into collected: inout Collected
   ) -> Bool {
-    var open = [outputDescriptor, errorDescriptor]
+    var open = [FileDescriptor(rawValue: outputDescriptor), FileDescriptor(rawValue: errorDescriptor)]
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var killed = false
+    var set = PollSet(capacity: 2)
     while !open.isEmpty {
       if collected.status == nil, let status = reapIfEnded(child) {
         collected.status = status
@@ -136,33 +135,37 @@ enum ChildProcess {
       // Once the child has ended, whatever is left is already in the pipes: read it without
       // waiting. Until then, wake now and then to notice its end.
       let timeout: Int32 = collected.status != nil ? 0 : Int32(clamping: min(remaining, 50))
-      var entries = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-      let ready = entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-      if ready == -1 {
-        if errno == EINTR { continue }
-        return collected.status != nil
-      }
+      set.removeAll()
+      for descriptor in open { set.append(descriptor, events: .readable) }
+      // A signal (`EINTR`) counts as nothing ready: the loop looks again. A poll that waits
+      // not at all (the child has ended) is never interrupted.
+      let ready: Int
+      do { ready = try set.wait(timeoutMilliseconds: timeout) } catch { return collected.status != nil }
       if ready == 0 {
         if collected.status != nil { return true }
         continue
       }
-      var stillOpen: [Int32] = []
-      for entry in entries {
-        guard entry.revents != 0 else {
-          stillOpen.append(entry.fd)
+      var stillOpen: [FileDescriptor] = []
+      for (index, descriptor) in open.enumerated() {
+        guard !set.returnedEvents(at: index).isEmpty else {
+          stillOpen.append(descriptor)
           continue
         }
-        let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
-        if count > 0 {
-          if entry.fd == outputDescriptor {
-            append(buffer[..<count], to: &collected.output)
-          } else {
-            append(buffer[..<count], to: &collected.errors)
-          }
-          stillOpen.append(entry.fd)
-        } else if count == -1 && (errno == EINTR || errno == EAGAIN) {
-          stillOpen.append(entry.fd)
+        // An error or the end of file (0) closes the stream; nothing to read yet (`nil`,
+        // `EAGAIN`) keeps it.
+        let count: Int?
+        do { count = try descriptor.read(into: &buffer) } catch { continue }
+        guard let count else {
+          stillOpen.append(descriptor)
+          continue
         }
+        guard count > 0 else { continue }
+        if descriptor.rawValue == outputDescriptor {
+          append(buffer[..<count], to: &collected.output)
+        } else {
+          append(buffer[..<count], to: &collected.errors)
+        }
+        stillOpen.append(descriptor)
       }
       open = stillOpen
     }
@@ -182,12 +185,10 @@ enum ChildProcess {
     return exitStatus(status)
   }
 
-  /// `waitpid(2)`, waiting, retried on EINTR.
+  /// `waitpid(2)`, waiting (``systemCall(_:_:)``: retried on `EINTR`).
   private static func reap(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-      guard errno == EINTR else { return 127 }
-    }
+    guard (try? systemCall("waitpid", { waitpid(pid, &status, 0) })) != nil else { return 127 }
     return exitStatus(status)
   }
 

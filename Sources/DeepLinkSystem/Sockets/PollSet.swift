@@ -5,42 +5,46 @@
 #endif
 
 /// What a descriptor is watched for, or what `poll` reported on it.
-struct PollEvents: OptionSet, Hashable, Sendable {
-  let rawValue: Int16
+package struct PollEvents: OptionSet, Hashable, Sendable {
+  package let rawValue: Int16
 
-  static let readable = PollEvents(rawValue: Int16(POLLIN))
-  static let writable = PollEvents(rawValue: Int16(POLLOUT))
+  package init(rawValue: Int16) {
+    self.rawValue = rawValue
+  }
+
+  package static let readable = PollEvents(rawValue: Int16(POLLIN))
+  package static let writable = PollEvents(rawValue: Int16(POLLOUT))
   /// The peer hung up (reported whether asked for or not).
-  static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
+  package static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
   /// An error condition (reported whether asked for or not).
-  static let error = PollEvents(rawValue: Int16(POLLERR))
+  package static let error = PollEvents(rawValue: Int16(POLLERR))
   /// The descriptor is not open (reported whether asked for or not).
-  static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+  package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
 }
 
 /// The array of `struct pollfd` that one `poll(2)` call watches, rebuilt each round.
-struct PollSet {
+package struct PollSet {
   private var entries: [pollfd] = []
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     entries.reserveCapacity(capacity)
   }
 
-  var count: Int { entries.count }
+  package var count: Int { entries.count }
 
-  mutating func removeAll() {
+  package mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
   }
 
   /// Adds `descriptor`, watched for `events`, and returns its index.
   @discardableResult
-  mutating func append(_ descriptor: FileDescriptor, events: PollEvents) -> Int {
+  package mutating func append(_ descriptor: FileDescriptor, events: PollEvents) -> Int {
     entries.append(pollfd(fd: descriptor.rawValue, events: events.rawValue, revents: 0))
     return entries.count - 1
   }
 
   /// What `poll` reported for the entry at `index` in the last ``wait(timeoutMilliseconds:)``.
-  func returnedEvents(at index: Int) -> PollEvents {
+  package func returnedEvents(at index: Int) -> PollEvents {
     PollEvents(rawValue: entries[index].revents)
   }
 
@@ -50,7 +54,7 @@ struct PollSet {
   /// its timeout and notices a signal's wake-up byte.
   ///
   /// - Returns: the number of entries with events.
-  mutating func wait(timeoutMilliseconds: Int32) throws(SystemCallError) -> Int {
+  package mutating func wait(timeoutMilliseconds: Int32) throws(SystemCallError) -> Int {
     let count = entries.count
     let result = entries.withUnsafeMutableBufferPointer { buffer in
       poll(buffer.baseAddress, nfds_t(count), timeoutMilliseconds)
@@ -68,7 +72,7 @@ struct PollSet {
   /// elsewhere in the process never reads as the time running out.
   ///
   /// - Returns: the events reported, empty only once `deadline` has passed.
-  static func wait(
+  package static func wait(
     for descriptor: FileDescriptor, events: PollEvents, deadline: Deadline
   ) throws(SystemCallError) -> PollEvents {
     var set = PollSet(capacity: 1)
