@@ -9,6 +9,11 @@
 package struct FileDescriptor: Hashable, Sendable {
   package let rawValue: Int32
 
+  /// The descriptor numbered `rawValue`, open or not; nothing is checked.
+  package init(rawValue: Int32) {
+    self.rawValue = rawValue
+  }
+
   /// Reads up to `buffer.count` bytes with `read(2)`.
   ///
   /// - Returns: the number of bytes read, 0 at end of file, or `nil` when a non-blocking
