@@ -50,7 +50,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The agent: the wire protocol served from inside an app.
     .target(
-      name: "DeepLinkAgent", dependencies: ["DeepLinkSystem", "DeepLinkWire", "DeepLinkRoutes"],
+      name: "DeepLinkAgent", dependencies: ["DeepLinkWire", "DeepLinkRoutes"],
       swiftSettings: strict),
     // The system zlib (zlib1g-dev on Debian, the SDK's libz on Apple platforms), and inflating
     // with it: for any reader of deflated data (zip entries, PNG image data).
@@ -65,7 +65,7 @@ let package = Package(
     // The command line: tokenizer, commands, help, completion scripts, client flows.
     .target(
       name: "DeepLinkCommand",
-      dependencies: ["DeepLinkRoutes", "DeepLinkSystem", "DeepLinkWire", "Pictures", "ReleaseInspection"],
+      dependencies: ["DeepLinkRoutes", "DeepLinkWire", "Pictures", "ReleaseInspection"],
       swiftSettings: strict),
     .executableTarget(
       name: "deeplink", dependencies: ["DeepLinkCommand", "RecipeSampleRoutes"], swiftSettings: strict),

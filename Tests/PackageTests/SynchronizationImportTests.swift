@@ -30,7 +30,7 @@ struct SynchronizationImportTests {
 
   @Test func noLibraryImportsSynchronization() throws {
     var found: [String] = []
-    for target in ["DeepLinkRoutes", "DeepLinkWire", "DeepLinkAgent", "DeepLinkCommand"] {
+    for target in ["DeepLinkRoutes", "DeepLinkSystem", "DeepLinkWire", "DeepLinkAgent", "DeepLinkCommand"] {
       let folder = PackageBuild.root + "/Sources/" + target
       let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
       for file in files.sorted() where file.hasSuffix(".swift") {

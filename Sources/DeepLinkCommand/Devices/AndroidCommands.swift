@@ -1,4 +1,4 @@
-import DeepLinkSystem
+import DeepLinkWire
 
 /// The `adb` command lines that drive an Android device, and what their results mean.
 ///

@@ -1,4 +1,4 @@
-import DeepLinkSystem
+import DeepLinkWire
 
 /// The `xcrun` command lines that drive a simulator, and what their results mean.
 ///

@@ -1,10 +1,9 @@
-import DeepLinkSystem
 import DeepLinkWire
 import ReleaseInspection
 
 extension ArtifactFiles {
   /// Opens the regular file `folder/components…` without leaving `folder`: each folder on the
-  /// way and the file itself are opened relative to the one before (``OpenDirectory``, with
+  /// way and the file itself are opened relative to the one before (`OpenDirectory`, with
   /// `O_NOFOLLOW`), so a symbolic link anywhere after `folder` is refused, never followed, and
   /// a name cannot climb out (the caller gives single names, never `..`). A FIFO does not
   /// block the call (`O_NONBLOCK`); only a regular file is returned.
@@ -28,7 +27,8 @@ extension ArtifactFiles {
         if current.isSymbolicLink(name) { throw .symbolicLink }
         switch error {
         case .noEntry: throw .missing
-        case .notADirectory: throw .unreadable("\(ControlCharacters.escaped(name)) on the way to it is not a folder")
+        case .notADirectory:
+          throw .unreadable("\(ControlCharacters.escaped(name)) on the way to it is not a folder")
         default: throw .unreadable(error.description)
         }
       }

@@ -1,4 +1,4 @@
-import DeepLinkSystem
+import DeepLinkWire
 import ReleaseInspection
 
 /// The file system as `check-release` reads it: what a path is, a folder's names, and a file
@@ -109,7 +109,11 @@ enum ArtifactFiles {
     ///   before `offset + buffer.count` (it shrank while being read).
     private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(ZipError) -> Int {
       let got: Int
-      do { got = try descriptor.read(into: buffer, at: offset) } catch { throw .read(error.errno.description) }
+      do {
+        got = try descriptor.read(into: buffer, at: offset)
+      } catch {
+        throw .read(error.errno.description)
+      }
       if got == 0 {
         throw .read("the file ended at \(offset) bytes while being read (is it still being written?)")
       }

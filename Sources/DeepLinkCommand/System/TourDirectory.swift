@@ -1,7 +1,7 @@
-import DeepLinkSystem
+import DeepLinkWire
 
 /// A directory of a tour, opened once: its files are read and written by name inside it
-/// (``OpenDirectory``: `openat(2)` with `O_NOFOLLOW`), never by a path built from a name, so a
+/// (`OpenDirectory`: `openat(2)` with `O_NOFOLLOW`), never by a path built from a name, so a
 /// name from a recording cannot reach a file elsewhere.
 final class TourDirectory {
   /// The path as given, for messages.

@@ -52,7 +52,9 @@ extension FileDescriptor {
   /// alone.
   ///
   /// - Returns: the number of bytes read, 0 at or past the end of the file.
-  package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+  package func read(
+    into buffer: UnsafeMutableRawBufferPointer, at offset: Int
+  ) throws(SystemCallError) -> Int {
     try systemCall("pread") { pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
   }
 }

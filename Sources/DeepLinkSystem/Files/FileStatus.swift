@@ -49,8 +49,11 @@ package struct FileStatus: Hashable, Sendable {
   /// symbolic link points to; `nil` when it cannot be looked at.
   static func of(_ name: String, in directory: FileDescriptor) -> FileStatus? {
     var status = stat()
-    guard (try? systemCall("fstatat", { fstatat(directory.rawValue, name, &status, AT_SYMLINK_NOFOLLOW) })) != nil
-    else { return nil }
+    do {
+      _ = try systemCall("fstatat") { fstatat(directory.rawValue, name, &status, AT_SYMLINK_NOFOLLOW) }
+    } catch {
+      return nil
+    }
     return FileStatus(status)
   }
 

@@ -94,7 +94,8 @@ package final class OpenDirectory {
   /// `openat(2)` of `name` with `flags`, close-on-exec among them.
   private func open(_ name: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
     do {
-      return FileDescriptor(rawValue: try systemCall("openat") { openat(descriptor.rawValue, name, flags, mode) })
+      return FileDescriptor(
+        rawValue: try systemCall("openat") { openat(descriptor.rawValue, name, flags, mode) })
     } catch {
       throw error.errno
     }

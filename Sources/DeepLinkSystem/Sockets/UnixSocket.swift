@@ -7,8 +7,8 @@
 
 /// The Unix-domain stream socket calls, each wrapped once.
 ///
-/// Paths reaching these functions were checked by ``SocketPath/validate(_:)``; a path that
-/// still does not fit `sun_path` fails with `ENAMETOOLONG` rather than being cut short.
+/// Paths reaching these functions were checked by `SocketPath.validate(_:)` (DeepLinkWire); a
+/// path that still does not fit `sun_path` fails with `ENAMETOOLONG` rather than being cut short.
 package enum UnixSocket {
   /// `socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0)`.
   package static func makeStream() throws(SystemCallError) -> FileDescriptor {

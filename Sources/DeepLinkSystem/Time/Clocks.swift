@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// The two clocks the wire needs, as plain milliseconds (no `Clock` protocol, no Foundation).
+/// The two clocks the libraries need, as plain milliseconds (no `Clock` protocol, no Foundation).
 ///
 /// Deadlines inside one process use ``monotonicMilliseconds``; a deadline that travels on the
 /// wire to another process is wall-clock time, ``epochMilliseconds``.

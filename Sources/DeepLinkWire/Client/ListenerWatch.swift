@@ -13,7 +13,7 @@ import DeepLinkSystem
 ///
 /// The file exists from `bind`, a moment before `listen`: a caller connects with a short retry
 /// after each event (`LineClient.waitForListener`). Stop signals arrive on a self-pipe
-/// (``SignalRelay``), so the wait ends cleanly, never in a signal handler.
+/// (`SignalRelay`), so the wait ends cleanly, never in a signal handler.
 ///
 ///     let watch = try ListenerWatch(path: "/tmp/deeplink-501/app.sock")
 ///     defer { watch.close() }
@@ -66,7 +66,8 @@ package struct ListenerWatch {
     } catch {
       wakeUp.read.close()
       wakeUp.write.close()
-      let watch = error.call == "inotify_add_watch" ? "cannot watch \(directory) (inotify_add_watch)" : error.call
+      let watch =
+        error.call == "inotify_add_watch" ? "cannot watch \(directory) (inotify_add_watch)" : error.call
       throw Failure(message: "\(watch): \(error.errno)")
     }
     if notifier == nil { lastSeen = try? FileStatus.of(path) }
