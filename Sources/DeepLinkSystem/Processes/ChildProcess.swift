@@ -25,6 +25,12 @@ package enum ChildProcess {
     package var standardOutput: [UInt8]
     package var standardError: [UInt8]
 
+    package init(status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
+      self.status = status
+      self.standardOutput = standardOutput
+      self.standardError = standardError
+    }
+
     /// Standard output as text (invalid UTF-8 repaired).
     package var output: String { String(decoding: standardOutput, as: UTF8.self) }
     /// Standard error as text (invalid UTF-8 repaired).
