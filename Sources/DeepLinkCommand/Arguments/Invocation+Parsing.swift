@@ -45,20 +45,28 @@ extension Invocation {
   ///     Invocation.routesOption(in: ["--routes", "shop.json", "product", "--id", "1"])  // "shop.json"
   ///     Invocation.routesOption(in: ["open", "--", "--routes=x"])  // nil
   package static func routesOption(in arguments: [String]) -> String? {
+    optionValue(GlobalOption.routes, in: arguments)
+  }
+
+  /// The value of the first global `option` before any `--`, read before parsing (the
+  /// routes file, and the app whose table to use, decide the table the rest is parsed
+  /// against); `nil` when there is none, or it has no value (the parse then reports that).
+  static func optionValue(_ option: GlobalOption, in arguments: [String]) -> String? {
+    let flag = option.flag
     var index = arguments.startIndex
     while index < arguments.endIndex {
       let argument = arguments[index]
       index += 1
       if argument == "--" { return nil }
-      guard argument.hasPrefix("--routes") else { continue }
-      if argument == "--routes" {
+      guard argument.hasPrefix(flag) else { continue }
+      if argument == flag {
         guard index < arguments.endIndex, !arguments[index].hasPrefix("--"), arguments[index] != "-h" else {
           return nil
         }
         return arguments[index]
       }
-      if argument.hasPrefix("--routes=") {
-        let value = argument.dropFirst("--routes=".count)
+      if argument.hasPrefix(flag + "=") {
+        let value = argument.dropFirst(flag.count + 1)
         return value.isEmpty ? nil : String(value)
       }
     }

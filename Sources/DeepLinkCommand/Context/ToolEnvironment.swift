@@ -10,7 +10,7 @@ package enum ToolEnvironment {
     var variables: [EnvironmentVariable] = []
     for variable in SocketPath.environmentVariables + Style.environmentVariables
       + CompletionCallback.environmentVariables + DeviceBridge.deviceEnvironmentVariables
-      + [DeviceBridge.bundleIDVariable, RoutesFile.environmentVariable]
+      + [DeviceBridge.bundleIDVariable, RoutesFile.environmentVariable, TableCache.environmentVariable]
     where !variables.contains(variable) {
       variables.append(variable)
     }

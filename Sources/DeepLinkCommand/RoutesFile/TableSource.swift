@@ -13,11 +13,15 @@ package enum TableSource: Hashable, Sendable {
   case environment(String)
   /// `deeplink.routes.json` found from the current directory: its absolute path.
   case found(String)
+  /// The app listening on this socket served it now.
+  case app(String)
+  /// The app listening on this socket served it before; it does not answer now (the cache).
+  case cache(String)
 
   /// The file's path; `nil` for the built-in table.
   package var path: String? {
     switch self {
-    case .builtIn: nil
+    case .builtIn, .app, .cache: nil
     case .option(let path), .environment(let path), .found(let path): path
     }
   }
@@ -30,6 +34,8 @@ package enum TableSource: Hashable, Sendable {
     case .option(let path): "from \(path) (--routes)"
     case .environment(let path): "from \(path) ($\(RoutesFile.environmentVariable.name))"
     case .found(let path): "from \(path) (found from the current directory)"
+    case .app(let socket): "served by the app on \(socket)"
+    case .cache(let socket): "served last by the app on \(socket), which does not answer now (cached)"
     }
   }
 
@@ -78,18 +84,22 @@ package enum TableSource: Hashable, Sendable {
     return try RoutesFile.load(path)
   }
 
-  /// The table a command line runs against and where it came from: the built-in one, or for a
-  /// tool that reads routes files, the file `--routes`, `DEEPLINK_ROUTES` or the current
-  /// directory gives. The completion callback finds its table itself.
+  /// The table a command line runs against and where it came from, with any warning lines
+  /// for standard error. For a tool that reads routes files, in this order: the file
+  /// `--routes` or `DEEPLINK_ROUTES` names; else the table of the app the line aims at
+  /// (``AnsweringApp``: asked now, else the one it served last); else `deeplink.routes.json`
+  /// found from the current directory; else the built-in table. A tool that reads none always
+  /// uses its own. The completion callback finds its table itself.
   ///
   /// - Parameter tool: the name of a tool that reads no routes file, `nil` for one that does.
-  /// - Throws: a routes file that cannot be read or is wrong; `--routes` given to a tool that
-  ///   reads none (never ignored in silence: such a tool's table is built in).
+  /// - Throws: a routes file that cannot be read or is wrong (64); `--routes` given to a tool
+  ///   that reads none (never ignored in silence: such a tool's table is built in); a table the
+  ///   app served that is refused, or an app that does not answer within `--timeout`.
   static func table(
     for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?
-  ) throws(Failure) -> (RoutesFileContents, TableSource) {
+  ) throws(Failure) -> (contents: RoutesFileContents, source: TableSource, warnings: [String]) {
     guard arguments.first != CommandRegistry.completeCallback else {
-      return (RoutesFileContents(table: builtIn), .builtIn)
+      return (RoutesFileContents(table: builtIn), .builtIn, [])
     }
     if let tool {
       guard Invocation.routesOption(in: arguments) == nil else {
@@ -97,21 +107,54 @@ package enum TableSource: Hashable, Sendable {
           message: "--routes: \(tool) reads no routes file; its route table is built in (deeplink reads one)",
           hint: nil)
       }
-      return (RoutesFileContents(table: builtIn), .builtIn)
+      return (RoutesFileContents(table: builtIn), .builtIn, [])
     }
     let source = resolve(
       option: Invocation.routesOption(in: arguments), environment: environment,
       currentDirectory: { FileSystem.currentDirectory() })
+    let contents: RoutesFileContents
     do {
-      return (try source.contents(builtIn: builtIn), source)
+      contents = try source.contents(builtIn: builtIn)
     } catch {
       throw Failure(message: error.message, hint: error.hint)
     }
+    switch source {
+    case .option, .environment: return (contents, source, [])
+    default: break
+    }
+    guard asksTheApp(arguments), let app = AnsweringApp(arguments: arguments, environment: environment) else {
+      return (contents, source, [])
+    }
+    let seconds =
+      Invocation.optionValue(.timeout, in: arguments).flatMap(GlobalOptions.seconds) ?? GlobalOptions.defaultTimeout
+    do {
+      guard
+        let answer = try app.table(
+          known: contents,
+          cache: TableCache.standardDirectory(environment: environment).map(TableCache.init(directory:)),
+          timeoutMilliseconds: Int(seconds * 1000))
+      else { return (contents, source, []) }
+      return (answer.contents, answer.source, answer.warnings)
+    } catch {
+      let kind: String =
+        if case .socket(let socketError) = error.problem { ClientFailure.socket(socketError).kind } else {
+          FailureKind.badTable.rawValue
+        }
+      throw Failure(message: error.message, hint: error.hint, code: error.exitCode, kind: kind)
+    }
   }
 
-  /// Why no table could be had: a usage error (64).
+  /// Whether the table of the line's app matters: not for `completions`, whose script carries
+  /// the tool's own table and asks again at each Tab.
+  private static func asksTheApp(_ arguments: [String]) -> Bool {
+    arguments.first { !$0.hasPrefix("-") } != CompletionsCommand.name
+  }
+
+  /// Why no table could be had: a usage error (64), or the app's failure.
   struct Failure: Error {
     let message: String
     let hint: String?
+    var code: ExitCode = .usage
+    var kind = FailureKind.usage.rawValue
   }
 }

@@ -112,13 +112,15 @@ public struct DeepLinkTool {
     let contents: RoutesFileContents
     let source: TableSource
     do throws(TableSource.Failure) {
-      (contents, source) = try TableSource.table(
+      let found = try TableSource.table(
         for: arguments, builtIn: builtIn, tool: readsRoutesFiles ? nil : name, environment: readEnvironment)
+      (contents, source) = (found.contents, found.source)
+      for warning in found.warnings { output.err(warning + "\n") }
     } catch {
       CommandContext.report(
-        kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: .usage, json: json,
-        to: output)
-      return .usage
+        kind: error.kind, message: error.message,
+        hint: error.hint, code: error.code, json: json, to: output)
+      return error.code
     }
     if arguments == [ManPage.callback] {
       output.out(ManPage.text(table: contents.table))

@@ -19,6 +19,8 @@ package enum FailureKind: String, CaseIterable, Hashable, Sendable {
   case timeout
   /// The reply is not a deeplink-app's. Exit 70.
   case badReply = "bad-reply"
+  /// The route table an app served is refused (too large, not JSON, a lying fingerprint, …).
+  case badTable = "bad-table"
   /// A result could not be written to standard output (a full disk). Exit 70.
   case output
   /// Standard output's reader went away: never printed (the command stops silently), listed
