@@ -79,21 +79,37 @@ package enum AppTable {
       throw refuse(.rejected(kind: kind, message: message))
     }
     guard let table = document["table"] else { throw refuse(.noTable) }
+    do {
+      return try contents(of: table, claimedVersion: claimed)
+    } catch {
+      throw refuse(error)
+    }
+  }
+
+  /// The table a routes-file document `table` declares, which claims to be `claimedVersion`:
+  /// at most ``maximumRoutes`` routes, every rule of the format, and the claimed version its
+  /// fingerprint (and its own `version`, if it states one). What an app serves, and what the
+  /// cache keeps of it.
+  ///
+  /// - Throws: the ``AppTableProblem``.
+  static func contents(of table: JSON, claimedVersion claimed: String) throws(AppTableProblem)
+    -> RoutesFileContents
+  {
     if case .array(let routes)? = table["routes"], routes.count > maximumRoutes {
-      throw refuse(.tooManyRoutes(count: routes.count, limit: maximumRoutes))
+      throw .tooManyRoutes(count: routes.count, limit: maximumRoutes)
     }
     let contents: RoutesFileContents
     do {
       contents = try RoutesFileDecoder.contents(table)
     } catch {
-      throw refuse(.invalidTable(place: error.location.rendered, problem: error.problem))
+      throw .invalidTable(place: error.location.rendered, problem: error.problem)
     }
     // The table's own `version`, if it states one, is the reply's: one claim, not two.
     if let stated = table["version"], stated != .string(claimed) {
-      throw refuse(.versionsDisagree(reply: claimed, table: stated.stringValue ?? stated.kindName))
+      throw .versionsDisagree(reply: claimed, table: stated.stringValue ?? stated.kindName)
     }
     let computed = contents.table.version
-    guard computed == claimed else { throw refuse(.versionMismatch(claimed: claimed, computed: computed)) }
+    guard computed == claimed else { throw .versionMismatch(claimed: claimed, computed: computed) }
     return contents
   }
 }

@@ -58,7 +58,7 @@ package struct AppTableError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// What is wrong with the table an app served.
-package enum AppTableProblem: Hashable, Sendable {
+package enum AppTableProblem: Error, Hashable, Sendable {
   /// Connecting, sending or reading failed (no app, a timeout, the connection closed).
   case socket(SocketError)
   /// The reply line is longer than `limit` bytes.
