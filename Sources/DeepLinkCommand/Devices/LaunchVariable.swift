@@ -6,8 +6,8 @@
 ///     try LaunchVariable.parse("1X=y")  // LaunchInputError: not a portable name
 ///
 /// `xcrun simctl help launch`: "If you want to set environment variables in the resulting
-/// environment, set them in the calling environment with a SIMCTL_CHILD_ prefix"
-/// (`SIMCTL_CHILD_DYLD_IMAGE_SUFFIX=_debug` → `DYLD_IMAGE_SUFFIX=_debug`).
+/// environment, set them in the calling environment with a SIMCTL_CHILD_ prefix." (simctl
+/// strips the prefix: `SIMCTL_CHILD_API_URL=x` reaches the app as `API_URL=x`.)
 package struct LaunchVariable: Hashable, Sendable {
   /// The name: a letter or `_`, then letters, digits or `_` (POSIX's portable names, which
   /// every shell and `env` accept).

@@ -40,11 +40,13 @@ enum SimulatorCommands {
 
   /// `simctl launch [--terminate-running-process] <UDID> <bundle id> [<argument>…]`: starts the
   /// installed app (with the flag, in a new process even when it runs) with `arguments` as its
-  /// launch arguments, and prints `<bundle id>: <pid>`. `xcrun simctl help launch`:
-  /// "Usage: simctl launch [-w | --wait-for-debugger] [--console|--console-pty] [--stdout=<path>]
-  /// [--stderr=<path>] [--terminate-running-process] <device> <app bundle identifier>
-  /// [<argv 1> <argv 2> ... <argv n>]": the app's arguments come after the bundle id, so one
-  /// that looks like an option (`-AppleLanguages`) reaches the app, not simctl.
+  /// launch arguments, and prints `<bundle id>: <pid>`. `xcrun simctl help launch` (as quoted
+  /// in ahcode0919/xcsimctl `Sources/App/Controllers/LaunchController.swift`; later Xcodes add
+  /// `--terminate-running-process` among the options): "Usage: simctl launch [-w |
+  /// --wait-for-debugger] [--console|--console-pty] [--stdout=<path>] [--stderr=<path>]
+  /// <device> <app bundle identifier> [<argv 1> <argv 2> ... <argv n>]". The app's arguments
+  /// come after the bundle id, so one that looks like an option (`-AppleLanguages`) reaches
+  /// the app, not simctl.
   static func launch(_ bundleID: String, udid: String, relaunch: Bool, arguments: [String] = []) -> [String] {
     ["simctl", "launch"] + (relaunch ? ["--terminate-running-process"] : []) + [udid, bundleID] + arguments
   }
