@@ -19,11 +19,15 @@ public enum RoutesFileCheck {
     do {
       contents = try RoutesFile.contents(from: bytes, file: "fuzz.routes.json")
     } catch {
-      if let failure = checkAsTable(bytes, claiming: "0123456789abcdef", fileAccepted: false) { return failure }
+      if let failure = checkAsTable(bytes, claiming: "0123456789abcdef", fileAccepted: false) {
+        return failure
+      }
       return error.message.contains("fuzz.routes.json")
         ? nil : "a refusal without the file's name: \(error.message)"
     }
-    if let failure = checkAsTable(bytes, claiming: contents.table.version, fileAccepted: true) { return failure }
+    if let failure = checkAsTable(bytes, claiming: contents.table.version, fileAccepted: true) {
+      return failure
+    }
     let exported = RoutesFormatter.text(.json, table: contents.table, androidPackage: contents.androidPackage)
     do {
       let again = try RoutesFile.contents(from: Array(exported.utf8), file: "exported.routes.json")
@@ -45,9 +49,11 @@ public enum RoutesFileCheck {
       let contents = try AppTable.decode(reply: bytes, app: app)
       guard case .string(let claimed)? = try? JSON.parse(bytes)["version"], claimed == contents.table.version
       else { return "an app's table accepted with another version than it claims" }
-      return contents.table.routes.count <= AppTable.maximumRoutes ? nil : "an app's table over the route limit"
+      return contents.table.routes.count <= AppTable.maximumRoutes
+        ? nil : "an app's table over the route limit"
     } catch {
-      return error.message.contains(app) ? nil : "an app's table refused without the app's name: \(error.message)"
+      return error.message.contains(app)
+        ? nil : "an app's table refused without the app's name: \(error.message)"
     }
   }
 

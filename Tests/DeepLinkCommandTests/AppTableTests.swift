@@ -81,7 +81,8 @@ struct HostileAppTableTests {
     let table = RouteTable(scheme: scheme, routes: routes)
     let claimed = version ?? table.version
     guard case .object(let members) = RoutesDocument.json(table: table) else { return "" }
-    let document = JSON.object(members.map { $0.key == "version" ? JSON.Member("version", .string(claimed)) : $0 })
+    let document = JSON.object(
+      members.map { $0.key == "version" ? JSON.Member("version", .string(claimed)) : $0 })
     return JSON.object([("ok", .bool(true)), ("version", .string(claimed)), ("table", document)]).serialized
   }
 
@@ -90,7 +91,10 @@ struct HostileAppTableTests {
     #"{"ok":true,"version":"\#(version)","table":\#(table)}"#
   }
 
-  static let someRoutes = [Route("product", summary: "Show a product", parameters: [.integer("id", range: 1...9, help: "Product id")])]
+  static let someRoutes = [
+    Route(
+      "product", summary: "Show a product", parameters: [.integer("id", range: 1...9, help: "Product id")])
+  ]
   static let manyRoutes = (0...AppTable.maximumRoutes).map { Route("r\($0)", summary: "") }
 
   struct Case: CustomTestStringConvertible, Sendable {
@@ -102,21 +106,25 @@ struct HostileAppTableTests {
 
   static let cases: [Case] = [
     Case(
-      name: "too large", reply: #"{"ok":true,"version":"x","pad":""# + String(repeating: "x", count: 1 << 20) + #""}"#,
+      name: "too large",
+      reply: #"{"ok":true,"version":"x","pad":""# + String(repeating: "x", count: 1 << 20) + #""}"#,
       problem: .tooLarge(limit: AppTable.maximumReplyBytes)),
     Case(
       name: "too many routes", reply: reply(manyRoutes),
       problem: .tooManyRoutes(count: AppTable.maximumRoutes + 1, limit: AppTable.maximumRoutes)),
-    Case(name: "not JSON", reply: "Bonjour", problem: .notJSON(.unexpectedByte(UInt8(ascii: "B"), offset: 0))),
     Case(
-      name: "100,000-deep nesting", reply: String(repeating: "[", count: 100_000), problem: .notJSON(.tooDeep)),
+      name: "not JSON", reply: "Bonjour", problem: .notJSON(.unexpectedByte(UInt8(ascii: "B"), offset: 0))),
+    Case(
+      name: "100,000-deep nesting", reply: String(repeating: "[", count: 100_000), problem: .notJSON(.tooDeep)
+    ),
     Case(
       name: "100,000-deep table",
       reply: reply(table: String(repeating: #"{"a":"#, count: 100_000)), problem: .notJSON(.tooDeep)),
     Case(name: "no ok and version", reply: #"{"routes":[]}"#, problem: .notAReply),
     Case(
       name: "an older agent",
-      reply: #"{"ok":false,"version":"x","error":{"kind":"bad-request","message":"unknown op 'table'; use one of open"}}"#,
+      reply:
+        #"{"ok":false,"version":"x","error":{"kind":"bad-request","message":"unknown op 'table'; use one of open"}}"#,
       problem: .unsupported),
     Case(
       name: "an error reply",
@@ -200,7 +208,9 @@ struct HostileAppTableTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file("app.sock")
-    let server = try ScriptedServer.start(path: path) { _ in Self.reply(Self.someRoutes, version: "0000000000000000") }
+    let server = try ScriptedServer.start(path: path) { _ in
+      Self.reply(Self.someRoutes, version: "0000000000000000")
+    }
     defer { server.stop() }
     #expect {
       try AppTable.fetch(socket: path, timeoutMilliseconds: Patience.milliseconds)

@@ -20,7 +20,8 @@ struct TableCacheTests {
   static let key = TableCache.Key.socket("/run/user/1000/deeplink/app.sock")
   static let contents = RoutesFileContents(table: .builtIn, iosBundleID: "com.example.Recipes")
   static let shop = RouteTable(
-    scheme: "shop", routes: [Route("cart", summary: "Show the cart"), Route("product", summary: "Show a product")])
+    scheme: "shop",
+    routes: [Route("cart", summary: "Show the cart"), Route("product", summary: "Show a product")])
 
   /// A cache in a directory (not made yet) inside a fresh temporary one.
   static func withCache(_ body: (TableCache, TemporaryDirectory) throws -> Void) throws {
@@ -119,7 +120,8 @@ struct TableCacheTests {
     Spoiled(name: "not JSON", reason: "it is not JSON") { path, _ in try write("{\"key\":", path) },
     Spoiled(name: "readable by others", reason: "mode 0644") { path, _ in chmod(path, 0o644) },
     Spoiled(name: "writable by the group", reason: "mode 0620") { path, _ in chmod(path, 0o620) },
-    Spoiled(name: "a directory open to others", reason: "mode 0755") { _, directory in chmod(directory, 0o755) },
+    Spoiled(name: "a directory open to others", reason: "mode 0755") { _, directory in chmod(directory, 0o755)
+    },
     Spoiled(name: "a symbolic link", reason: "a symbolic link") { path, directory in
       try FileManager.default.moveItem(atPath: path, toPath: directory + "/real.json")
       symlink(directory + "/real.json", path)
@@ -179,7 +181,8 @@ struct TableCacheTests {
     try Self.write("a file where the directory should be", directory.file("deeplink"))
     let cache = TableCache(directory: directory.file("deeplink"))
     let warning = cache.store(Self.contents, for: Self.key)
-    #expect(warning?.contains("cannot keep the app's table in \(cache.directory)") == true, "\(warning ?? "")")
+    #expect(
+      warning?.contains("cannot keep the app's table in \(cache.directory)") == true, "\(warning ?? "")")
     #expect(cache.lookUp(Self.key).warning?.contains("a regular file") == true)
   }
 

@@ -54,8 +54,12 @@ struct LaunchInputTests {
 
   @Test func theLaunchLinePutsTheArgumentsAfterTheBundleID() {
     #expect(
-      SimulatorCommands.launch("com.example.App", udid: "U", relaunch: true, arguments: ["-AppleLanguages", "(fr)"])
-        == ["simctl", "launch", "--terminate-running-process", "U", "com.example.App", "-AppleLanguages", "(fr)"])
+      SimulatorCommands.launch(
+        "com.example.App", udid: "U", relaunch: true, arguments: ["-AppleLanguages", "(fr)"])
+        == [
+          "simctl", "launch", "--terminate-running-process", "U", "com.example.App", "-AppleLanguages",
+          "(fr)",
+        ])
     #expect(
       SimulatorCommands.launch("com.example.App", udid: "U", relaunch: false)
         == ["simctl", "launch", "U", "com.example.App"])
@@ -71,7 +75,8 @@ struct LaunchInputTests {
     let command = SimulatorCommands.launch("com.example.App", udid: "U", relaunch: false, arguments: ["-x"])
     let result = ChildProcess.Result(
       status: 4, standardOutput: [],
-      standardError: Array(#"reason: NotFound ("Application "com.example.App" is unknown to FrontBoard")"#.utf8))
+      standardError: Array(
+        #"reason: NotFound ("Application "com.example.App" is unknown to FrontBoard")"#.utf8))
     let failure = SimulatorCommands.failure(
       of: result, command: command, scheme: "debug",
       device: SimulatorDevice(udid: "U", name: "", state: "Booted", runtime: "", isAvailable: true))
@@ -104,7 +109,8 @@ struct LaunchInputTests {
     #expect(Self.nulTerminated(arguments) == ["-AppleLanguages", "(fr)", "", "two words"])
     #expect(
       Set(Self.nulTerminated(variables)) == [
-        "SIMCTL_CHILD_API_URL=http://localhost:8080/?a=b", "SIMCTL_CHILD_EMPTY=", "SIMCTL_CHILD_MULTI=one\ntwo",
+        "SIMCTL_CHILD_API_URL=http://localhost:8080/?a=b", "SIMCTL_CHILD_EMPTY=",
+        "SIMCTL_CHILD_MULTI=one\ntwo",
       ])
     #if os(Linux)
       let pid = try #require(world.launchedPID(udid: udids[0], bundleID: bundleID))

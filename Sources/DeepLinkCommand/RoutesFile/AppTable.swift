@@ -26,7 +26,9 @@ package enum AppTable {
   /// - Parameter timeoutMilliseconds: the whole exchange's budget (connect, send, read).
   /// - Throws: ``AppTableError`` naming `socket`: no app there, no answer in time, an app
   ///   that serves no table, or a table refused.
-  package static func fetch(socket: String, timeoutMilliseconds: Int) throws(AppTableError) -> RoutesFileContents {
+  package static func fetch(socket: String, timeoutMilliseconds: Int) throws(AppTableError)
+    -> RoutesFileContents
+  {
     let deadline = Deadline.after(milliseconds: timeoutMilliseconds)
     let client: LineClient
     do {
@@ -43,7 +45,9 @@ package enum AppTable {
   /// ``maximumReplyBytes``, whichever is smaller, is refused.
   ///
   /// - Throws: ``AppTableError`` naming `client.path`.
-  package static func fetch(client: LineClient, deadline: Deadline) throws(AppTableError) -> RoutesFileContents {
+  package static func fetch(client: LineClient, deadline: Deadline) throws(AppTableError)
+    -> RoutesFileContents
+  {
     let reply: [UInt8]
     do {
       reply = try client.request(Request.table.line, deadline: deadline)

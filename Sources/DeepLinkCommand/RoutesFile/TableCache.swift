@@ -31,7 +31,8 @@ package struct TableCache: Sendable {
 
   /// `XDG_CACHE_HOME`: where the cache of app tables lives (`deeplink/` inside it).
   package static let environmentVariable = EnvironmentVariable(
-    "XDG_CACHE_HOME", summary: "Where the last table each app served is kept (deeplink/ inside it; else ~/.cache)")
+    "XDG_CACHE_HOME",
+    summary: "Where the last table each app served is kept (deeplink/ inside it; else ~/.cache)")
 
   /// Which app a table came from.
   package enum Key: Hashable, Sendable {

@@ -15,7 +15,9 @@ package import DeepLinkRoutes
 /// `scheme`, `version`, `routes`, then `android` and `ios` when known.
 package enum RoutesDocument {
   /// The document for `table`, with `android.package` and `ios.bundleId` when given.
-  package static func json(table: RouteTable, androidPackage: String? = nil, iosBundleID: String? = nil) -> JSON {
+  package static func json(table: RouteTable, androidPackage: String? = nil, iosBundleID: String? = nil)
+    -> JSON
+  {
     var members: [(String, JSON)] = [
       ("scheme", .string(table.scheme)),
       ("version", .string(table.version)),
