@@ -65,18 +65,10 @@ package enum PrivateFiles {
       throw Refusal(error)
     }
     try check(status, kind: .regularFile, userID: userID)
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count: Int?
-      do {
-        count = try descriptor.read(into: &chunk)
-      } catch {
-        throw Refusal(error)
-      }
-      guard let count, count > 0 else { return result }
-      guard result.count + count <= limit else { throw .tooLarge(limit: limit) }
-      result.append(contentsOf: chunk[..<count])
+    do {
+      return try FileReader.contents(of: descriptor, name: path, limit: limit)
+    } catch {
+      throw error.limit.map { .tooLarge(limit: $0) } ?? .system(call: "read", errno: error.errno)
     }
   }
 
