@@ -7,7 +7,7 @@ package import DeepLinkWire
 /// The wire protocol (docs/wire-protocol.md): a line that does not start with `{` is a
 /// bare debug URL to open; otherwise it is a JSON object with an `op`, one of ``Operation``:
 /// `open` (with `url` and an optional `deadline`, Unix epoch milliseconds), `state`, `screen`,
-/// `routes`, `values` (with `route` and `parameter`), `ping`. Every reply is one JSON object
+/// `routes`, `values` (with `route` and `parameter`), `ping`, `table`. Every reply is one JSON object
 /// with `ok`, the route table's `version`, and the result or an `error` (an ``ErrorKind`` and
 /// a `message`).
 ///
@@ -24,8 +24,12 @@ package struct RequestHandler {
   /// log shared with other programs.
   let logPrefix: String
   private let version: String
-  /// Which app this is, for `ping`'s reply.
-  var identity = AgentIdentity(bundleID: nil)
+  /// Which app this is, for `ping`'s reply and the `ios.bundleId` of `table`'s.
+  var identity = AgentIdentity(bundleID: nil) {
+    didSet { tableDocument = nil }
+  }
+  /// `table`'s document, built at the first `table` request and kept (the table never changes).
+  private var tableDocument: JSON?
 
   package init(
     handler: some LinkHandler, table: RouteTable,
@@ -130,6 +134,10 @@ package struct RequestHandler {
       return success([JSON.Member("debugLinks", .bool(debugLinksEnabled))] + identity.pingFields)
     case .routes:
       return success([JSON.Member("routes", .array(table.routes.map { .string($0.name) }))])
+    case .table:
+      let document = tableDocument ?? RoutesDocument.json(table: table, iosBundleID: identity.bundleID)
+      tableDocument = document
+      return success([JSON.Member("table", document)])
     case .values:
       guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
       else {
@@ -146,7 +154,7 @@ package struct RequestHandler {
     }
   }
 
-  /// `open, state, screen, routes, values, ping`, for "use one of …".
+  /// `open, state, screen, routes, values, ping, table`, for "use one of …".
   private static var operations: String { operationNames }
 
   /// Parses the link `url` names, checks its deadline, applies it and returns its reply:
@@ -211,7 +219,7 @@ extension UnsafeBufferPointer<UInt8> {
   }
 }
 
-/// `open, state, screen, routes, values, ping`, for "use one of …".
+/// `open, state, screen, routes, values, ping, table`, for "use one of …".
 private let operationNames = Operation.allCases.map(\.rawValue).joined(separator: ", ")
 
 extension String {

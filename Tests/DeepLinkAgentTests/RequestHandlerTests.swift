@@ -82,10 +82,10 @@ import Testing
     .init(line: "{\"op\":\"open\"}", kind: "bad-request", message: "\"open\" needs a \"url\" string"),
     .init(
       line: "{\"op\":\"fly\"}", kind: "bad-request",
-      message: "unknown op 'fly'; use one of open, state, screen, routes, values, ping"),
+      message: "unknown op 'fly'; use one of open, state, screen, routes, values, ping, table"),
     .init(
       line: "{\"url\":\"debug://settings\"}", kind: "bad-request",
-      message: "the request has no \"op\"; use one of open, state, screen, routes, values, ping"),
+      message: "the request has no \"op\"; use one of open, state, screen, routes, values, ping, table"),
     .init(
       line: "{not json", kind: "bad-request",
       message: "the request is not valid JSON: unexpected 'n' at offset 1 in JSON"),

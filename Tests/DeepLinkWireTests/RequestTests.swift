@@ -13,6 +13,7 @@ import Testing
     #expect(Request.screen.line == #"{"op":"screen"}"#)
     #expect(Request.routes.line == #"{"op":"routes"}"#)
     #expect(Request.ping.line == #"{"op":"ping"}"#)
+    #expect(Request.table.line == #"{"op":"table"}"#)
     #expect(
       Request.values(route: "recipe", parameter: "id").line
         == #"{"op":"values","route":"recipe","parameter":"id"}"#)
@@ -21,7 +22,7 @@ import Testing
   @Test func eachRequestNamesItsOperation() throws {
     let requests: [Request] = [
       .open(url: "debug://settings", deadline: 1), .state, .screen, .routes,
-      .values(route: "recipe", parameter: "id"), .ping,
+      .values(route: "recipe", parameter: "id"), .ping, .table,
     ]
     #expect(requests.map(\.operation) == DeepLinkWire.Operation.allCases)
     for request in requests {

@@ -63,7 +63,7 @@ import Testing
       kind: "bad-request", message: "not UTF-8"),
     Case(
       name: "unknown op", bytes: text(#"{"op":"fly"}"# + "\n"), kind: "bad-request",
-      message: "unknown op 'fly'; use one of open, state, screen, routes, values, ping"),
+      message: "unknown op 'fly'; use one of open, state, screen, routes, values, ping, table"),
     Case(
       name: "op that is not a string", bytes: text(#"{"op":42}"# + "\n"), kind: "bad-request",
       message: "the request has no \"op\""),

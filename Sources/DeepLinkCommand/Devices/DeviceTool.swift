@@ -47,21 +47,31 @@ struct DeviceToolRunner {
   let seconds: Double
   /// What runs each line.
   var launcher: Launcher = spawn
+  /// Variables (`NAME=VALUE` each) added to the tool's environment for one run: what
+  /// ``run(_:_:environment:)`` was given (`SIMCTL_CHILD_…` for `simctl launch`).
+  var environment: [String] = []
 
-  /// Runs `tool` with `arguments`.
+  /// Runs `tool` with `arguments`, and `environment` (`NAME=VALUE` each) added to its
+  /// environment (`SIMCTL_CHILD_…` for `simctl launch`).
   ///
   /// - Throws: ``DeviceFailure/toolMissing(_:)`` when `tool` is not on `PATH`,
   ///   ``DeviceFailure/timedOut(_:seconds:)`` when it is still running at the deadline (it
   ///   was killed).
-  func run(_ tool: DeviceTool, _ arguments: [String]) throws(DeviceFailure) -> ChildProcess.Result {
-    try launcher(tool, arguments, self)
+  func run(_ tool: DeviceTool, _ arguments: [String], environment: [String] = []) throws(DeviceFailure)
+    -> ChildProcess.Result
+  {
+    var runner = self
+    runner.environment = environment
+    return try launcher(tool, arguments, runner)
   }
 
-  /// Finds `tool` on the runner's `PATH` and runs it until the runner's deadline.
+  /// Finds `tool` on the runner's `PATH` and runs it until the runner's deadline, with the
+  /// runner's ``environment`` added.
   static let spawn: Launcher = { (tool, arguments, runner) throws(DeviceFailure) in
     guard let executable = tool.locate(path: runner.path) else { throw .toolMissing(tool) }
     do throws(ChildProcess.Failure) {
-      return try ChildProcess.run([executable] + arguments, deadline: runner.deadline)
+      return try ChildProcess.run(
+        [executable] + arguments, deadline: runner.deadline, environment: runner.environment)
     } catch {
       switch error {
       case .timedOut: throw .timedOut([tool.rawValue] + arguments, seconds: runner.seconds)

@@ -38,11 +38,32 @@ enum SimulatorCommands {
     ]
   }
 
-  /// `simctl launch [--terminate-running-process] <UDID> <bundle id>`: starts the installed app
-  /// (with the flag, in a new process even when it runs) and prints `<bundle id>: <pid>`
-  /// (`xcrun simctl help launch`).
-  static func launch(_ bundleID: String, udid: String, relaunch: Bool) -> [String] {
-    ["simctl", "launch"] + (relaunch ? ["--terminate-running-process"] : []) + [udid, bundleID]
+  /// `simctl launch [--terminate-running-process] <UDID> <bundle id> [<argument>…]`: starts the
+  /// installed app (with the flag, in a new process even when it runs) with `arguments` as its
+  /// launch arguments, and prints `<bundle id>: <pid>`. `xcrun simctl help launch` (as quoted
+  /// in ahcode0919/xcsimctl `Sources/App/Controllers/LaunchController.swift`; later Xcodes add
+  /// `--terminate-running-process` among the options): "Usage: simctl launch [-w |
+  /// --wait-for-debugger] [--console|--console-pty] [--stdout=<path>] [--stderr=<path>]
+  /// <device> <app bundle identifier> [<argv 1> <argv 2> ... <argv n>]". The app's arguments
+  /// come after the bundle id, so one that looks like an option (`-AppleLanguages`) reaches
+  /// the app, not simctl.
+  static func launch(_ bundleID: String, udid: String, relaunch: Bool, arguments: [String] = []) -> [String] {
+    ["simctl", "launch"] + (relaunch ? ["--terminate-running-process"] : []) + [udid, bundleID] + arguments
+  }
+
+  /// The variables to add to the `xcrun simctl launch` process's environment so that the app
+  /// gets `variables`: each as `SIMCTL_CHILD_NAME=VALUE` (``LaunchVariable``). A name given
+  /// twice keeps its last value, as `env` does.
+  static func launchEnvironment(_ variables: [LaunchVariable]) -> [String] {
+    var seen: Set<String> = []
+    return variables.reversed().filter { seen.insert($0.name).inserted }.reversed().map(\.childAssignment)
+  }
+
+  /// The bundle id of a `simctl launch` command line (after the flag and the UDID), if it is one.
+  static func launchedBundleID(_ command: [String]) -> String? {
+    guard command.count >= 4, command[0] == "simctl", command[1] == "launch" else { return nil }
+    let index = command[2] == "--terminate-running-process" ? 4 : 3
+    return index < command.count ? command[index] : nil
   }
 
   /// The pid in `simctl launch`'s `<bundle id>: <pid>` line, if it printed one.
@@ -73,9 +94,9 @@ enum SimulatorCommands {
     if message.contains("-10814") {
       return .schemeNotRegistered(scheme: scheme, kind: .simulator, toolMessage: message)
     }
-    if message.contains("unknown to FrontBoard"), command.count >= 2, command[1] == "launch" {
+    if message.contains("unknown to FrontBoard"), let bundleID = launchedBundleID(command) {
       return .deviceUnavailable(
-        "\(command.last ?? "the app") on simulator \(named)",
+        "\(bundleID) on simulator \(named)",
         advice:
           "it is not installed there; install it (`xcrun simctl install \(device.udid) <path to the .app>`) "
           + "and retry", toolMessage: message)

@@ -44,7 +44,8 @@ package enum RoutesFormatter {
     return TextLayout.joined(lines)
   }
 
-  /// For machines: the scheme, the table's version, and every route with its parameters.
+  /// For machines: the routes-file format (``RoutesDocument``), the same document an app's
+  /// agent answers to `{"op":"table"}`.
   ///
   ///     {"scheme":"debug","version":"…","routes":[{"name":"recipe","summary":"Show one recipe",
   ///      "help":"…","parameters":[{"name":"id","type":"integer","required":true,"default":null,
@@ -52,50 +53,7 @@ package enum RoutesFormatter {
   package static func json(table: RouteTable, androidPackage: String? = nil, iosBundleID: String? = nil)
     -> JSON
   {
-    var members: [(String, JSON)] = [
-      ("scheme", .string(table.scheme)),
-      ("version", .string(table.version)),
-      ("routes", .array(table.routes.map(json(route:)))),
-    ]
-    if let androidPackage { members.append(("android", .object([("package", .string(androidPackage))]))) }
-    if let iosBundleID { members.append(("ios", .object([("bundleId", .string(iosBundleID))]))) }
-    return .object(members)
-  }
-
-  static func json(route: Route) -> JSON {
-    .object([
-      ("name", .string(route.name)),
-      ("summary", .string(route.summary)),
-      ("help", .string(route.help)),
-      ("parameters", .array(route.parameters.map(json(parameter:)))),
-    ])
-  }
-
-  static func json(parameter: Parameter) -> JSON {
-    var choices = JSON.null
-    var range = JSON.null
-    switch parameter.type {
-    case .choice(let values): choices = .array(values.map { .string($0) })
-    case .integer(let bounds?):
-      range = .object([("min", .int(bounds.lowerBound)), ("max", .int(bounds.upperBound))])
-    case .integer(nil), .string, .boolean: break
-    }
-    let defaultValue: JSON =
-      switch parameter.defaultValue {
-      case nil: .null
-      case .integer(let number): .int(number)
-      case .string(let text): .string(text)
-      case .boolean(let flag): .bool(flag)
-      }
-    return .object([
-      ("name", .string(parameter.name)),
-      ("type", .string(parameter.type.name)),
-      ("required", .bool(parameter.isRequired)),
-      ("default", defaultValue),
-      ("choices", choices),
-      ("range", range),
-      ("help", .string(parameter.help)),
-    ])
+    RoutesDocument.json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID)
   }
 
   /// A route reference for a README: a table of routes with an example command and the URL

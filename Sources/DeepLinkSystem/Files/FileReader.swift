@@ -34,6 +34,11 @@ package enum FileReader {
       }
     }
     defer { if descriptor != .standardInput { descriptor.close() } }
+    return try contents(of: descriptor, name: name, limit: limit)
+  }
+
+  /// Reads `descriptor` to its end, up to `limit` bytes; `name` names it in a ``Failure``.
+  static func contents(of descriptor: FileDescriptor, name: String, limit: Int) throws(Failure) -> [UInt8] {
     var result: [UInt8] = []
     // A regular file's size (`fstat(2)`) sizes the buffer once: a routes file of several MiB
     // is then not copied at every doubling.

@@ -50,11 +50,15 @@ package enum ChildProcess {
   /// prints on a machine with every runtime installed.
   package static let maximumOutputBytes = 16 << 20
 
-  /// Runs `arguments[0]` (a path, not looked up in `PATH`) with the rest as its arguments.
+  /// Runs `arguments[0]` (a path, not looked up in `PATH`) with the rest as its arguments, and
+  /// `environment` (`NAME=VALUE` each) added to this process's environment, replacing a
+  /// variable of the same name.
   ///
   /// - Throws: ``Failure/timedOut`` when `deadline` passes first (the program is killed),
   ///   ``Failure/system(_:_:)`` when it could not be started or watched.
-  package static func run(_ arguments: [String], deadline: Deadline) throws(Failure) -> Result {
+  package static func run(_ arguments: [String], deadline: Deadline, environment: [String] = [])
+    throws(Failure) -> Result
+  {
     precondition(!arguments.isEmpty, "a program to run")
     let output = try makePipe()
     let errors: (read: Int32, write: Int32)
@@ -66,7 +70,8 @@ package enum ChildProcess {
     }
     let pid: pid_t
     do {
-      pid = try spawn(arguments, standardOutput: output.write, standardError: errors.write)
+      pid = try spawn(
+        arguments, environment: environment, standardOutput: output.write, standardError: errors.write)
     } catch {
       closeAll(output.read, output.write, errors.read, errors.write)
       throw error
@@ -240,7 +245,7 @@ package enum ChildProcess {
   /// `posix_spawn(3)` with standard output and error on the pipes, `/dev/null` as input, and
   /// a new process group.
   private static func spawn(
-    _ arguments: [String], standardOutput: Int32, standardError: Int32
+    _ arguments: [String], environment: [String], standardOutput: Int32, standardError: Int32
   ) throws(Failure) -> pid_t {
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -279,8 +284,30 @@ package enum ChildProcess {
     cArguments.append(nil)
     defer { for argument in cArguments { free(argument) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, cArguments, environ)
+    let result: Int32
+    if environment.isEmpty {
+      result = posix_spawn(&pid, arguments[0], &actions, &attributes, cArguments, environ)
+    } else {
+      var cEnvironment: [UnsafeMutablePointer<CChar>?] = merged(environment).map { strdup($0) }
+      cEnvironment.append(nil)
+      defer { for variable in cEnvironment { free(variable) } }
+      result = posix_spawn(&pid, arguments[0], &actions, &attributes, cArguments, cEnvironment)
+    }
     guard result == 0 else { throw .system("posix_spawn", Errno(rawValue: result)) }
     return pid
+  }
+
+  /// This process's environment (`environ`) with `additions` (`NAME=VALUE`), each replacing a
+  /// variable of its name.
+  static func merged(_ additions: [String]) -> [String] {
+    let names = Set(additions.map { $0.prefix { $0 != "=" } })
+    var result: [String] = []
+    var entry = environ
+    while let pointer = entry.pointee {
+      let variable = String(cString: pointer)
+      if !names.contains(variable.prefix { $0 != "=" }) { result.append(variable) }
+      entry += 1
+    }
+    return result + additions
   }
 }

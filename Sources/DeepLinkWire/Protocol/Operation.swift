@@ -3,7 +3,7 @@
 ///
 ///     Operation(rawValue: "state")  // .state
 ///     Operation.allCases.map(\.rawValue).joined(separator: ", ")
-///     // "open, state, screen, routes, values, ping"
+///     // "open, state, screen, routes, values, ping, table"
 package enum Operation: String, CaseIterable, Hashable, Sendable {
   /// Apply a link: `url`, and an optional `deadline` (Unix epoch milliseconds).
   case open
@@ -17,4 +17,7 @@ package enum Operation: String, CaseIterable, Hashable, Sendable {
   case values
   /// Whether the app is there, and whether it accepts debug links.
   case ping
+  /// The whole route table in the routes-file format (``RoutesDocument``), so that `deeplink`
+  /// learns the app's routes from the app.
+  case table
 }

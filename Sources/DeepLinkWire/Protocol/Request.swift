@@ -33,6 +33,8 @@ package struct Request: Hashable, Sendable {
   package static let routes = Request(.routes)
   /// Whether the app accepts debug links.
   package static let ping = Request(.ping)
+  /// The app's whole route table, in the routes-file format.
+  package static let table = Request(.table)
 
   /// The values the app knows for `parameter` of `route`.
   package static func values(route: String, parameter: String) -> Request {

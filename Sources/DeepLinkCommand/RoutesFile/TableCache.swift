@@ -1,0 +1,143 @@
+import DeepLinkRoutes
+package import DeepLinkWire
+
+/// The last route table each app served, kept so that help, `url`, `routes` and Tab completion
+/// speak the app's routes while the app is not running.
+///
+///     let cache = TableCache.standard()                      // ~/.cache/deeplink
+///     let key = TableCache.Key.socket("/run/user/1000/deeplink/app.sock")
+///     cache?.store(contents, for: key)                       // nil, or one warning line
+///     let found = cache?.lookUp(key)                         // found.contents, found.warning
+///
+/// One file an app, `table-<FNV-1a of the key>.json` in `$XDG_CACHE_HOME/deeplink/` (else
+/// `~/.cache/deeplink/`): `{"key":…,"version":…,"table":{routes file}}`. Private: the
+/// directory 0700, each file 0600, written to a new file beside it and renamed over it, so a
+/// reader sees a whole table or the one before. A file is used only when it is a regular file of
+/// this user that group and others cannot use, parses, is the key's, and holds a table whose
+/// fingerprint is the version it states (as a table from an app must); anything else is
+/// ignored with one warning line, returned for the caller to print. Nothing waits: no lock,
+/// and a FIFO at the path is refused unopened.
+package struct TableCache: Sendable {
+  /// The cache's directory.
+  package let directory: String
+
+  /// A cache in `directory` (made 0700 at the first ``store(_:for:)``, with its parent).
+  package init(directory: String) {
+    self.directory = directory
+  }
+
+  /// The largest cache file read: a reply's limit, and a little for the key.
+  static let maximumBytes = AppTable.maximumReplyBytes + 8_192
+
+  /// `XDG_CACHE_HOME`: where the cache of app tables lives (`deeplink/` inside it).
+  package static let environmentVariable = EnvironmentVariable(
+    "XDG_CACHE_HOME",
+    summary: "Where the last table each app served is kept (deeplink/ inside it; else ~/.cache)")
+
+  /// Which app a table came from.
+  package enum Key: Hashable, Sendable {
+    /// The app listening on this socket path.
+    case socket(String)
+    /// The app `bundleID` on the simulator `udid` (compared as ``SimulatorSocket`` does:
+    /// UDID in upper case, bundle id in lower case).
+    case simulator(udid: String, bundleID: String)
+
+    /// The key as the file states it: `socket /tmp/a.sock`, `simulator 5B6D… com.example.app`.
+    package var text: String {
+      switch self {
+      case .socket(let path): "socket " + path
+      case .simulator(let udid, let bundleID): "simulator " + udid.uppercased() + " " + bundleID.lowercased()
+      }
+    }
+  }
+
+  /// What ``lookUp(_:)`` found: a table, or none; and a warning line when a file was there but
+  /// not used.
+  package struct Lookup: Sendable {
+    /// The cached table, checked.
+    package var contents: RoutesFileContents?
+    /// One line, for standard error, when a file was ignored (`nil` when there was none, or
+    /// it was used).
+    package var warning: String?
+  }
+
+  /// `$XDG_CACHE_HOME/deeplink` when the variable is an absolute path (the XDG base
+  /// directory specification ignores a relative one), else `$HOME/.cache/deeplink`; `nil` when
+  /// neither is set.
+  package static func standardDirectory(environment: (String) -> String?) -> String? {
+    if let cache = environment(environmentVariable.name), cache.hasPrefix("/") {
+      return cache + (cache.hasSuffix("/") ? "" : "/") + "deeplink"
+    }
+    if let home = environment("HOME"), home.hasPrefix("/") {
+      return home + (home.hasSuffix("/") ? "" : "/") + ".cache/deeplink"
+    }
+    return nil
+  }
+
+  /// The cache of this process's environment; `nil` when it has no place for one.
+  package static func standard() -> TableCache? {
+    standardDirectory(environment: FileSystem.environmentValue).map(TableCache.init(directory:))
+  }
+
+  /// The file that holds `key`'s table.
+  package func path(for key: Key) -> String {
+    directory + "/table-" + SimulatorSocket.hashHex(key.text) + ".json"
+  }
+
+  /// The table `key`'s app served last, if the cache holds a sound one. Never throws and never
+  /// waits: a file that cannot be used is a ``Lookup/warning``.
+  package func lookUp(_ key: Key) -> Lookup {
+    let path = path(for: key)
+    let bytes: [UInt8]
+    do {
+      try PrivateFiles.checkDirectory(directory)
+      bytes = try PrivateFiles.read(path, limit: Self.maximumBytes)
+    } catch .missing {
+      return Lookup()
+    } catch {
+      return Lookup(warning: Self.warning(path, error.message))
+    }
+    guard let document = try? JSON.parse(bytes) else {
+      return Lookup(warning: Self.warning(path, "it is not JSON"))
+    }
+    // Another key with the same hash: not this app's table, and nothing wrong.
+    guard document["key"] == .string(key.text) else { return Lookup() }
+    guard let version = document["version"]?.stringValue, let table = document["table"] else {
+      return Lookup(warning: Self.warning(path, "it has no \"version\" and \"table\""))
+    }
+    do {
+      return Lookup(contents: try AppTable.contents(of: table, claimedVersion: version))
+    } catch {
+      return Lookup(warning: Self.warning(path, error.message))
+    }
+  }
+
+  /// Keeps `contents` as `key`'s table, replacing the one before.
+  ///
+  /// - Returns: `nil`, or one warning line when it could not be kept (the command goes on).
+  @discardableResult
+  package func store(_ contents: RoutesFileContents, for key: Key) -> String? {
+    let document = JSON.object([
+      ("key", .string(key.text)),
+      ("version", .string(contents.table.version)),
+      (
+        "table",
+        RoutesDocument.json(
+          table: contents.table, androidPackage: contents.androidPackage, iosBundleID: contents.iosBundleID)
+      ),
+    ])
+    let path = path(for: key)
+    do {
+      try PrivateFiles.prepareDirectory(directory)
+      try PrivateFiles.writeAtomically(Array(document.serialized.utf8), to: path)
+      return nil
+    } catch {
+      return "\(ToolName.current): warning: cannot keep the app's table in \(directory): \(error.message)"
+    }
+  }
+
+  /// `deeplink: warning: ignoring the cached table PATH: REASON`.
+  static func warning(_ path: String, _ reason: String) -> String {
+    "\(ToolName.current): warning: ignoring the cached table \(path): \(reason)"
+  }
+}
