@@ -17,7 +17,8 @@ package enum RoutesFormatter {
   ) -> String {
     switch format {
     case .table: heading(table, source: source) + "\n\n" + self.table(table)
-    case .json: json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID).pretty + "\n"
+    case .json:
+      json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID, source: source).pretty + "\n"
     case .markdown: markdown(table: table)
     }
   }
@@ -50,10 +51,17 @@ package enum RoutesFormatter {
   ///     {"scheme":"debug","version":"…","routes":[{"name":"recipe","summary":"Show one recipe",
   ///      "help":"…","parameters":[{"name":"id","type":"integer","required":true,"default":null,
   ///      "choices":null,"range":{"min":1,"max":999999},"help":"Recipe id"}]}, …]}
-  package static func json(table: RouteTable, androidPackage: String? = nil, iosBundleID: String? = nil)
-    -> JSON
-  {
-    RoutesDocument.json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID)
+  package static func json(
+    table: RouteTable, androidPackage: String? = nil, iosBundleID: String? = nil, source: TableSource? = nil
+  ) -> JSON {
+    let document = RoutesDocument.json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID)
+    guard let source, case .object(var members) = document,
+      let version = members.firstIndex(where: { $0.key == "version" })
+    else { return document }
+    // Where the table came from, after its fingerprint: read by people and scripts, ignored by
+    // the routes-file reader, so an export still reads back.
+    members.insert(JSON.Member("source", .string(source.description)), at: version + 1)
+    return .object(members)
   }
 
   /// A route reference for a README: a table of routes with an example command and the URL

@@ -82,15 +82,16 @@ struct AnsweringApp {
     }
     defer { client.close() }
     let version: String
-    do {
-      let reply = try JSON.parse(try client.request(Request.ping.line, deadline: deadline))
-      guard let text = reply["version"]?.stringValue else { return cached }
-      version = text
-    } catch .socket(.timedOut(let path)) {
+    let line: [UInt8]
+    do throws(SocketError) {
+      line = try client.request(Request.ping.line, deadline: deadline)
+    } catch .timedOut(let path) {
       throw AppTableError(app: socket, problem: .socket(.timedOut(path: path)))
     } catch {
       return cached
     }
+    guard let reply = try? JSON.parse(line), let text = reply["version"]?.stringValue else { return cached }
+    version = text
     if let cached, cached.contents.table.version == version {
       return Answer(contents: cached.contents, source: .app(socket), warnings: warnings)
     }

@@ -26,7 +26,7 @@ package enum RoutesFile {
   package static let typeNames = ["integer", "string", "boolean", "choice"]
 
   /// The keys of each object of the format, in the order `routes --json` prints them.
-  static let documentKeys = ["scheme", "version", "routes", "android", "$schema", "ios"]
+  static let documentKeys = ["scheme", "version", "source", "routes", "android", "$schema", "ios"]
   /// The keys of `android`: what `--target android` uses when the command line does not say.
   static let androidKeys = ["package"]
   /// The keys of `ios`: what `--target simulator` uses when the command line does not say.

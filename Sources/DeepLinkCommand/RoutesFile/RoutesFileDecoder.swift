@@ -47,8 +47,8 @@ enum RoutesFileDecoder {
       let (key, value) = (element.key, element.value)
       let location = top.with(key: key)
       switch key {
-      case "$schema", "version":
-        // Read by editors; recomputed, never trusted.
+      case "$schema", "version", "source":
+        // Read by editors and people; recomputed or irrelevant, never trusted.
         if value != .null { _ = try string(value, at: location) }
       case "scheme":
         scheme = try string(value, at: location)

@@ -156,11 +156,19 @@ public struct DeepLinkTool {
             + "each time the app comes back", hint: nil)
       }
       var failure: ClientFailure?
+      // An app's own table: the tool's `appCommand` starts another app.
+      let appCommand: String? =
+        switch source {
+        case .app, .cache: nil
+        default: ToolName.appCommand
+        }
       ToolName.$bundleID.withValue(context.iosBundleID) {
-        do throws(ClientFailure) {
-          try command.run(in: context)
-        } catch {
-          failure = error
+        ToolName.$appCommand.withValue(appCommand) {
+          do throws(ClientFailure) {
+            try command.run(in: context)
+          } catch {
+            failure = error
+          }
         }
       }
       if let failure { throw failure }
