@@ -51,14 +51,25 @@ public enum Command {
   public static func childEnvironment(_ environment: [String: String]) -> [String: String] {
     var variables = ProcessInfo.processInfo.environment
     for name in ["DEEPLINK_SOCKET", "DEEPLINK_ROUTES", "NO_COLOR"] { variables[name] = nil }
+    // The tables apps served are kept in a cache of this test process's own, never the
+    // user's, so that no test sees a table another test's app served.
+    variables["XDG_CACHE_HOME"] = privateCache
     return variables.merging(environment) { $1 }
   }
+
+  /// `XDG_CACHE_HOME` of every child: a private directory made for this test process.
+  public static let privateCache: String = {
+    let path = FileManager.default.temporaryDirectory.path + "/deeplink-test-cache-\(getpid())"
+    try? FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return path
+  }()
 
   /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to end,
   /// for `timeout` seconds at most (then it is killed and ``CommandError/hung(command:seconds:)``
   /// thrown): ``Patience/seconds``, or ``Patience/buildSeconds`` for a command that builds.
   /// The child sees `environment` on top of ours, minus `DEEPLINK_SOCKET`, `DEEPLINK_ROUTES`
-  /// and `NO_COLOR` unless given.
+  /// and `NO_COLOR` unless given, and `XDG_CACHE_HOME` in ``privateCache``.
   public static func run(
     _ executable: String, _ arguments: [String] = [], input: String? = nil,
     environment: [String: String] = [:], timeout: Double = Patience.seconds

@@ -4,7 +4,11 @@
 // the end-to-end tests of that `apply` (Tests/EndToEndTests/AsyncApplyTests.swift); not a
 // product.
 //
-//   transition-app --socket PATH --transition MILLISECONDS [--events FILE]
+//   transition-app --socket PATH --transition MILLISECONDS [--events FILE] [--extra-route NAME]...
+//
+// `--extra-route NAME` adds a route without parameters to the sample's table: an app whose
+// table is not the one `deeplink` is built with (Tests/EndToEndTests/ZeroConfigurationTests.swift),
+// and, started again with one more, an app rebuilt with a new route.
 //
 // Each link shows its route at once, then waits MILLISECONDS (the push animating) on the main
 // actor, which stays free meanwhile, before `apply` returns. Its screen lists every link
@@ -32,8 +36,11 @@ import RecipeSampleRoutes
     self.eventsFile = eventsFile
   }
 
+  /// The table served: the sample's, and the extra routes.
+  var table = RouteTable.builtIn
+
   func apply(_ link: Link) async throws(LinkRefusal) {
-    let url = RouteTable.builtIn.url(for: link)
+    let url = table.url(for: link)
     record("start " + url)
     shown = url
     // The transition: the main actor is free for other work until it ends.
@@ -63,12 +70,14 @@ import RecipeSampleRoutes
     var socket: String?
     var milliseconds = 0
     var eventsFile: String?
+    var extraRoutes: [String] = []
     while let option = arguments.popFirst() {
       let value = arguments.popFirst()
       switch option {
       case "--socket": socket = value
       case "--transition": milliseconds = value.flatMap { Int($0) } ?? -1
       case "--events": eventsFile = value
+      case "--extra-route": extraRoutes += value.map { [$0] } ?? []
       default: milliseconds = -1
       }
     }
@@ -77,8 +86,11 @@ import RecipeSampleRoutes
       exit(64)
     }
     let model = TransitioningModel(transition: .milliseconds(milliseconds), eventsFile: eventsFile)
+    model.table = RouteTable(
+      scheme: RouteTable.builtIn.scheme,
+      routes: RouteTable.builtIn.routes + extraRoutes.map { Route($0, summary: "Show \($0)") })
     do {
-      _ = try DeepLinkAgent(name: "transition-app", table: .builtIn).start(
+      _ = try DeepLinkAgent(name: "transition-app", table: model.table).start(
         socket: socket,
         apply: { link throws(LinkRefusal) in try await model.apply(link) },
         state: { model.state })

@@ -18,7 +18,8 @@ package enum RoutesFormatter {
     switch format {
     case .table: heading(table, source: source) + "\n\n" + self.table(table)
     case .json:
-      json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID, source: source).pretty + "\n"
+      json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID, source: source).pretty
+        + "\n"
     case .markdown: markdown(table: table)
     }
   }

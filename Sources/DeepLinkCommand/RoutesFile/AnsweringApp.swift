@@ -72,7 +72,8 @@ struct AnsweringApp {
     let deadline = Deadline.after(milliseconds: timeoutMilliseconds)
     let client: LineClient
     do {
-      client = try LineClient.connect(path: socket, deadline: deadline, maximumLineLength: AppTable.maximumReplyBytes)
+      client = try LineClient.connect(
+        path: socket, deadline: deadline, maximumLineLength: AppTable.maximumReplyBytes)
     } catch .timedOut(let path) {
       // A slow or silent app costs --timeout once: the command does not wait for it again.
       throw AppTableError(app: socket, problem: .socket(.timedOut(path: path)))
@@ -101,7 +102,7 @@ struct AnsweringApp {
     } else {
       do {
         contents = try AppTable.fetch(client: client, deadline: deadline)
-      } catch where error.fallsBack {
+      } catch  where error.fallsBack {
         // An agent that serves no table: the tool's own, as before.
         return nil
       }

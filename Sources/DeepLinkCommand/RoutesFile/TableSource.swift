@@ -126,7 +126,8 @@ package enum TableSource: Hashable, Sendable {
       return (contents, source, [])
     }
     let seconds =
-      Invocation.optionValue(.timeout, in: arguments).flatMap(GlobalOptions.seconds) ?? GlobalOptions.defaultTimeout
+      Invocation.optionValue(.timeout, in: arguments).flatMap(GlobalOptions.seconds)
+      ?? GlobalOptions.defaultTimeout
     do {
       guard
         let answer = try app.table(

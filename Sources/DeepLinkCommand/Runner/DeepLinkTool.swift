@@ -149,36 +149,30 @@ public struct DeepLinkTool {
       iosBundleID: contents.iosBundleID ?? iosBundleID, options: options, output: output,
       discardsOutput: options.quiet && type(of: command).isQuietable, environmentValue: readEnvironment,
       deviceLauncher: deviceLauncher)
-    do throws(ClientFailure) {
-      guard !options.keep || type(of: command).takesKeep else {
-        throw .usage(
-          "--keep goes with a route or open (\(ToolName.current) <route> … --keep): it applies a link again "
-            + "each time the app comes back", hint: nil)
+    // An app's own table: the tool's `appCommand` starts another app.
+    let appCommand: String? =
+      switch source {
+      case .app, .cache: nil
+      default: ToolName.appCommand
       }
-      var failure: ClientFailure?
-      // An app's own table: the tool's `appCommand` starts another app.
-      let appCommand: String? =
-        switch source {
-        case .app, .cache: nil
-        default: ToolName.appCommand
-        }
-      ToolName.$bundleID.withValue(context.iosBundleID) {
-        ToolName.$appCommand.withValue(appCommand) {
-          do throws(ClientFailure) {
-            try command.run(in: context)
-          } catch {
-            failure = error
+    return ToolName.$bundleID.withValue(context.iosBundleID) {
+      ToolName.$appCommand.withValue(appCommand) {
+        do throws(ClientFailure) {
+          guard !options.keep || type(of: command).takesKeep else {
+            throw .usage(
+              "--keep goes with a route or open (\(ToolName.current) <route> … --keep): it applies a link "
+                + "again each time the app comes back", hint: nil)
           }
+          try command.run(in: context)
+          return .success
+        } catch .closedOutput {
+          // The reader of stdout went away (`| head -1`): stop silently, as a filter would.
+          return .closedOutput
+        } catch {
+          CommandContext.report(error, json: options.json, to: output)
+          return error.exitCode
         }
       }
-      if let failure { throw failure }
-      return .success
-    } catch .closedOutput {
-      // The reader of stdout went away (`| head -1`): stop silently, as a filter would.
-      return .closedOutput
-    } catch {
-      CommandContext.report(error, json: options.json, to: output)
-      return error.exitCode
     }
   }
 }
