@@ -66,9 +66,9 @@ package enum PrivateFiles {
     }
     try check(status, kind: .regularFile, userID: userID)
     do {
-      return try FileReader.contents(of: descriptor, name: path, limit: limit)
+      return try descriptor.readToEnd(limit: limit)
     } catch {
-      throw error.limit.map { .tooLarge(limit: $0) } ?? .system(call: "read", errno: error.errno)
+      throw error.errno == .fileTooLarge ? .tooLarge(limit: limit) : Refusal(error)
     }
   }
 
@@ -130,13 +130,7 @@ package enum PrivateFiles {
     do throws(SystemCallError) {
       defer { descriptor.close() }
       _ = try systemCall("fchmod") { fchmod(descriptor.rawValue, mode_t(0o600)) }
-      var written = 0
-      while written < bytes.count {
-        let count = try bytes[written...].withUnsafeBytes { raw in
-          Result { () throws(SystemCallError) in try descriptor.write(raw) ?? 0 }
-        }.get()
-        written += count
-      }
+      try descriptor.writeAll(bytes)
     } catch {
       try? FileSystem.removeFile(temporary)
       throw Refusal(error)
