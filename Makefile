@@ -68,6 +68,7 @@ release:
 # prints every comparison side by side. BENCH_QUICK=1 for a smoke run of about a minute.
 bench: release
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product transition-app
 	BIN="$(RELEASE_BIN)" bench/run.sh
 
 # The numbers a user feels, this checkout beside BASE (another checkout, for instance a clean

@@ -47,8 +47,15 @@ package struct GlobalOptions: Hashable, Sendable {
     self.routes = routes
   }
 
-  /// `--timeout`, or ``defaultTimeout``, in milliseconds: what deadlines are made of.
-  package var timeoutMilliseconds: Int { Int((timeout ?? Self.defaultTimeout) * 1000) }
+  /// Milliseconds of `--timeout` already spent before the command ran (asking the app for its
+  /// table), which ``timeoutMilliseconds`` leaves out: a slow app costs `--timeout` once.
+  package var spentMilliseconds = 0
+
+  /// `--timeout`, or ``defaultTimeout``, in milliseconds, less what was spent before the
+  /// command ran (at least 1): what deadlines are made of.
+  package var timeoutMilliseconds: Int {
+    max(1, Int((timeout ?? Self.defaultTimeout) * 1000) - spentMilliseconds)
+  }
 
   /// Seconds to wait for the app when `--timeout` is not given.
   package static let defaultTimeout: Double = 5

@@ -85,7 +85,9 @@ struct WaitCommand: ToolCommand {
   /// accepts connections but cannot answer (stopped, hung) is not reported ready.
   func waitForApp(in context: CommandContext) throws(ClientFailure) {
     let path = context.socketPath
-    _ = try context.app.awaitApp(seconds: context.options.timeout ?? GlobalOptions.defaultTimeout, pid: pid)
+    _ = try context.app.awaitApp(
+      seconds: context.options.timeout ?? GlobalOptions.defaultTimeout, pid: pid,
+      spentMilliseconds: context.options.spentMilliseconds)
     try context.write(
       context.options.json
         ? JSON.object([("listening", .bool(true)), ("socket", .string(path))]).serialized + "\n"

@@ -80,8 +80,8 @@ struct AppClient {
   /// exited, no app will come, and the wait fails at once (69) instead of at the timeout.
   ///
   /// - Throws: 75 when none listens or answers in time, 69 at once when process `pid` exits.
-  func awaitApp(seconds: Double, pid: Int32?) throws(ClientFailure) -> JSON {
-    let deadline = Deadline.after(milliseconds: Int(seconds * 1000))
+  func awaitApp(seconds: Double, pid: Int32?, spentMilliseconds: Int = 0) throws(ClientFailure) -> JSON {
+    let deadline = Deadline.after(milliseconds: max(1, Int(seconds * 1000) - spentMilliseconds))
     let client: LineClient
     var exitStatus: ProcessProbe.ExitStatus?
     do {

@@ -385,7 +385,8 @@ struct DeviceBridge {
   ) throws(ClientFailure) {
     let socket = SimulatorSocket.path(udid: udid, bundleID: bundleID)
     let reply = try context.aimed(at: socket).app.awaitApp(
-      seconds: context.options.timeout ?? GlobalOptions.defaultDeviceTimeout, pid: pid)
+      seconds: context.options.timeout ?? GlobalOptions.defaultDeviceTimeout, pid: pid,
+      spentMilliseconds: context.options.spentMilliseconds)
     let agent = try SimulatorAgent.Identified(ping: reply, socket: socket).agent(
       bundleID, on: udid, socket: socket)
     try context.write(agent.report(json: context.options.json))

@@ -56,7 +56,8 @@ struct AnsweringApp {
   }
 
   /// The app's table: asked within `timeoutMilliseconds`, else the cached one; `nil` when no
-  /// app answers and none is cached.
+  /// app answers and none is cached. An app that does not answer in time is no error here: the
+  /// command that follows gets what is left of the time, and reports it as it would.
   ///
   /// - Parameter known: the table the tool would use otherwise; when the app runs it, nothing
   ///   is fetched.
@@ -74,9 +75,6 @@ struct AnsweringApp {
     do {
       client = try LineClient.connect(
         path: socket, deadline: deadline, maximumLineLength: AppTable.maximumReplyBytes)
-    } catch .timedOut(let path) {
-      // A slow or silent app costs --timeout once: the command does not wait for it again.
-      throw AppTableError(app: socket, problem: .socket(.timedOut(path: path)))
     } catch {
       // No app (or none we may talk to): the table it served last, if any.
       return cached
@@ -86,9 +84,9 @@ struct AnsweringApp {
     let line: [UInt8]
     do throws(SocketError) {
       line = try client.request(Request.ping.line, deadline: deadline)
-    } catch .timedOut(let path) {
-      throw AppTableError(app: socket, problem: .socket(.timedOut(path: path)))
     } catch {
+      // No answer (a stopped or hung app uses up the time, which the command then does not
+      // get again), or none we understand: the table it served last, if any.
       return cached
     }
     guard let reply = try? JSON.parse(line), let text = reply["version"]?.stringValue else { return cached }

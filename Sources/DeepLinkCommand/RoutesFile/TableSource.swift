@@ -94,12 +94,15 @@ package enum TableSource: Hashable, Sendable {
   /// - Parameter tool: the name of a tool that reads no routes file, `nil` for one that does.
   /// - Throws: a routes file that cannot be read or is wrong (64); `--routes` given to a tool
   ///   that reads none (never ignored in silence: such a tool's table is built in); a table the
-  ///   app served that is refused, or an app that does not answer within `--timeout`.
+  ///   app served that is refused. The time spent asking the app is returned: the command gets
+  ///   the rest of `--timeout`, so that a slow or silent app costs `--timeout` once.
   static func table(
     for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?
-  ) throws(Failure) -> (contents: RoutesFileContents, source: TableSource, warnings: [String]) {
+  ) throws(Failure) -> (
+    contents: RoutesFileContents, source: TableSource, warnings: [String], spentMilliseconds: Int
+  ) {
     guard arguments.first != CommandRegistry.completeCallback else {
-      return (RoutesFileContents(table: builtIn), .builtIn, [])
+      return (RoutesFileContents(table: builtIn), .builtIn, [], 0)
     }
     if let tool {
       guard Invocation.routesOption(in: arguments) == nil else {
@@ -107,7 +110,7 @@ package enum TableSource: Hashable, Sendable {
           message: "--routes: \(tool) reads no routes file; its route table is built in (deeplink reads one)",
           hint: nil)
       }
-      return (RoutesFileContents(table: builtIn), .builtIn, [])
+      return (RoutesFileContents(table: builtIn), .builtIn, [], 0)
     }
     let source = resolve(
       option: Invocation.routesOption(in: arguments), environment: environment,
@@ -119,23 +122,24 @@ package enum TableSource: Hashable, Sendable {
       throw Failure(message: error.message, hint: error.hint)
     }
     switch source {
-    case .option, .environment: return (contents, source, [])
+    case .option, .environment: return (contents, source, [], 0)
     default: break
     }
     guard asksTheApp(arguments), let app = AnsweringApp(arguments: arguments, environment: environment) else {
-      return (contents, source, [])
+      return (contents, source, [], 0)
     }
     let seconds =
       Invocation.optionValue(.timeout, in: arguments).flatMap(GlobalOptions.seconds)
       ?? GlobalOptions.defaultTimeout
+    let started = Clocks.monotonicMilliseconds
     do {
-      guard
-        let answer = try app.table(
-          known: contents,
-          cache: TableCache.standardDirectory(environment: environment).map(TableCache.init(directory:)),
-          timeoutMilliseconds: Int(seconds * 1000))
-      else { return (contents, source, []) }
-      return (answer.contents, answer.source, answer.warnings)
+      let answer = try app.table(
+        known: contents,
+        cache: TableCache.standardDirectory(environment: environment).map(TableCache.init(directory:)),
+        timeoutMilliseconds: Int(seconds * 1000))
+      let spent = Int(Clocks.monotonicMilliseconds - started)
+      guard let answer else { return (contents, source, [], spent) }
+      return (answer.contents, answer.source, answer.warnings, spent)
     } catch {
       let kind: String =
         if case .socket(let socketError) = error.problem { ClientFailure.socket(socketError).kind } else {

@@ -111,10 +111,11 @@ public struct DeepLinkTool {
     let json = OutputFlags(arguments).json
     let contents: RoutesFileContents
     let source: TableSource
+    let spentMilliseconds: Int
     do throws(TableSource.Failure) {
       let found = try TableSource.table(
         for: arguments, builtIn: builtIn, tool: readsRoutesFiles ? nil : name, environment: readEnvironment)
-      (contents, source) = (found.contents, found.source)
+      (contents, source, spentMilliseconds) = (found.contents, found.source, found.spentMilliseconds)
       for warning in found.warnings { output.err(warning + "\n") }
     } catch {
       CommandContext.report(
@@ -143,18 +144,15 @@ public struct DeepLinkTool {
     var options = invocation.options
     options.json = options.json || json
     options.quiet = options.quiet || OutputFlags(arguments).quiet
+    options.spentMilliseconds = spentMilliseconds
     let command = invocation.command
     let context = CommandContext(
       table: contents.table, source: source, builtIn: builtIn, androidPackage: contents.androidPackage,
       iosBundleID: contents.iosBundleID ?? iosBundleID, options: options, output: output,
       discardsOutput: options.quiet && type(of: command).isQuietable, environmentValue: readEnvironment,
       deviceLauncher: deviceLauncher)
-    // An app's own table: the tool's `appCommand` starts another app.
-    let appCommand: String? =
-      switch source {
-      case .app, .cache: nil
-      default: ToolName.appCommand
-      }
+    // Another app's table: the tool's `appCommand` starts another app.
+    let appCommand = contents.table.version == builtIn.version ? ToolName.appCommand : nil
     return ToolName.$bundleID.withValue(context.iosBundleID) {
       ToolName.$appCommand.withValue(appCommand) {
         do throws(ClientFailure) {
