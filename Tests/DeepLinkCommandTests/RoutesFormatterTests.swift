@@ -36,7 +36,8 @@ struct RoutesFormatterTests {
       recipes["parameters"]?.arrayValue?.first?.serialized
         == #"{"name":"sort","type":"choice","required":false,"default":"name","#
         + #""choices":["name","newest","rating"],"range":null,"help":"Order of the list"}"#)
-    #expect(json.pretty + "\n" == RoutesFormatter.text(.json, table: .builtIn))
+    #expect(
+      RoutesFormatter.json(table: .builtIn, source: .builtIn).pretty + "\n" == RoutesFormatter.text(.json, table: .builtIn))
   }
 
   @Test func markdownEscapesPipes() {
