@@ -7,9 +7,8 @@
 ///     search.feed(Array("… an ag".utf8))   // nil
 ///     search.feed(Array("ent …".utf8))     // 5: the offset of the match in the whole
 ///
-/// Each piece is scanned for the needle's first byte, then compared in place; at about
-/// 1 GB/s on a binary (BENCHMARKS.md, "check-release: scanning an executable"), reading the
-/// file is the slower part.
+/// Each piece is scanned for the needle's first byte, then compared in place; reading the
+/// file is the slower part (BENCHMARKS.md, "check-release reading the executable").
 package struct ByteStringSearch {
   /// The bytes looked for (at least one).
   package let needle: [UInt8]

@@ -99,7 +99,6 @@ import Testing
       (.appExited(pid: 7, status: .code(69)), "app-exited"),
       (.badReply("x"), "bad-reply"),
       (.linkTooLong(bytes: 2, limit: 1), "usage"),
-      (.batch(line: 3, kind: "unknown-route", .rejected, "x"), "unknown-route"),
     ] as [(ClientFailure, String)])
   func kindForJSON(_ failure: ClientFailure, _ kind: String) {
     #expect(failure.kind == kind)

@@ -13,8 +13,8 @@ struct InvocationParser {
   /// The global options seen so far, wherever they were.
   var options = GlobalOptions()
   /// For "given twice" errors. An array, not a `Set`: six options at most, and the first
-  /// `Set` of a type costs the Swift runtime a conformance lookup across the whole binary, a
-  /// tenth of the start-up of `deeplink settings --socket S` (BENCHMARKS.md).
+  /// `Set` of a type costs the Swift runtime a conformance lookup across the whole binary,
+  /// measurable in the start-up of `deeplink settings --socket S` (BENCHMARKS.md).
   var givenOptions: [GlobalOption] = []
   /// Whether a `--` was read: later words that look like options are plain words, and an
   /// error about one says so.

@@ -57,7 +57,7 @@ struct BatchCommand: ToolCommand {
   /// Output per applied line: the screen (text); with `--json` one object per line (JSON
   /// Lines): `line` (the batch line's number), `applied` (the canonical URL) and the state's
   /// `path`, `overrides` and `screen`; nothing with `--quiet`.
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     let context = try context.devices.routed().context
     let steps = try BatchScript.steps(of: path, table: context.table).map { (line: $0.line, url: $0.url) }
     let target = try context.devices.target()
@@ -82,7 +82,7 @@ struct BatchCommand: ToolCommand {
           try s.request(request)
         }
       } catch {
-        throw .batch(line: number, kind: error.kind, error.exitCode, error.message)
+        throw BatchFailure(line: number, error.commandFailure)
       }
       // Each state is printed as soon as its link is applied; --json lines name their batch
       // line and the canonical URL applied, so a script can match them to its steps.
@@ -90,7 +90,7 @@ struct BatchCommand: ToolCommand {
       do {
         state = try AppClient.appliedState(reply, leading: [("line", .int(number))])
       } catch {
-        throw .batch(line: number, kind: error.kind, error.exitCode, error.message)
+        throw BatchFailure(line: number, error.commandFailure)
       }
       try context.write(
         context.options.json
@@ -104,7 +104,7 @@ struct BatchCommand: ToolCommand {
   func deliverBatch(
     _ steps: [(line: Int, url: String)], to target: DeliveryTarget, in context: CommandContext
   )
-    throws(ClientFailure)
+    throws
   {
     try context.devices.requireBundleID(for: target)
     if context.options.dryRun {
@@ -119,7 +119,7 @@ struct BatchCommand: ToolCommand {
         try context.devices.deliver(url, to: device, runner: runner)
         try context.devices.reportDelivery(url, to: device)
       } catch {
-        throw .batch(line: number, kind: error.kind, error.exitCode, error.message)
+        throw BatchFailure(line: number, error.commandFailure)
       }
     }
   }

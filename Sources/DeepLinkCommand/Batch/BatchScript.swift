@@ -22,28 +22,27 @@ enum BatchScript {
 
   /// Every link of the file at `path` (standard input for `nil` or `-`), in order.
   ///
-  /// - Throws: ``ClientFailure/batch(line:kind:_:_:)`` with a usage error for a file that
+  /// - Throws: a ``BatchFailure`` with a usage error for a file that
   ///   cannot be read, a line that is not UTF-8, does not parse or is too long to send, and a
   ///   file with no link at all (an empty scenario is a mistake, never a green step).
-  static func steps(of path: String?, table: RouteTable) throws(ClientFailure) -> [BatchStep] {
+  static func steps(of path: String?, table: RouteTable) throws(BatchFailure) -> [BatchStep] {
     let bytes: [UInt8]
     do {
       bytes = try FileReader.contents(of: path, limit: maximumBytes)
     } catch {
-      throw .batch(
-        line: nil, kind: FailureKind.usage.rawValue, .usage, "cannot read \(error.path): \(error.reason)")
+      throw BatchFailure(line: nil, usage: "cannot read \(error.path): \(error.reason)")
     }
     var steps: [BatchStep] = []
     var name: String?
     for (index, line) in BatchLine.lines(of: bytes).enumerated() {
       guard let line else {
-        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, "the line is not UTF-8 text")
+        throw BatchFailure(line: index + 1, usage: "the line is not UTF-8 text")
       }
       let link: Link?
       do {
         link = try BatchLine.parse(line, table: table)
       } catch {
-        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, error.message)
+        throw BatchFailure(line: index + 1, usage: error.message)
       }
       guard let link else {
         name = Self.name(in: line) ?? (line.allSatisfy(\.isWhitespace) ? name : nil)
@@ -53,15 +52,16 @@ enum BatchScript {
       do {
         try AppSession.checkFits(url: url)
       } catch {
-        throw .batch(line: index + 1, kind: FailureKind.usage.rawValue, .usage, error.message)
+        throw BatchFailure(line: index + 1, usage: error.message)
       }
       steps.append(BatchStep(line: index + 1, link: link, url: url, name: name))
       name = nil
     }
     guard !steps.isEmpty else {
-      throw .batch(
-        line: nil, kind: FailureKind.usage.rawValue, .usage,
-        "\(path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input") holds no link "
+      throw BatchFailure(
+        line: nil,
+        usage:
+          "\(path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input") holds no link "
           + "(only blank lines and comments); give at least one")
     }
     return steps

@@ -24,9 +24,9 @@ struct KeptLink {
   ///
   /// - Throws: 64 with `--dry-run`, with an Android target, or with a simulator target but no
   ///   bundle id and no agent answering; 69 when the socket's directory cannot be watched.
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     guard !context.options.dryRun else {
-      throw .usage(
+      throw UsageError.invalidUse(
         "--keep and --dry-run do not go together: a dry run sends nothing to apply again", hint: nil)
     }
     let app = try keptApp(in: context)
@@ -35,7 +35,7 @@ struct KeptLink {
       try ListenerWatch.prepareDirectory(of: app.socket)
       watch = try ListenerWatch(path: app.socket)
     } catch {
-      throw .cannotWatch(error.message)
+      throw KeepWatchFailure(reason: error.message)
     }
     defer { watch.close() }
     let aimed = context.aimed(at: app.socket)
@@ -46,7 +46,7 @@ struct KeptLink {
       do throws(ListenerWatch.Failure) {
         guard try watch.next() == .appeared else { return }
       } catch {
-        throw .cannotWatch(error.message)
+        throw KeepWatchFailure(reason: error.message)
       }
       comeback = true
     }
@@ -62,11 +62,11 @@ struct KeptLink {
 
   /// The app target's socket, or a simulator app's agent's: computed from the UDID and the
   /// bundle id (``SimulatorSocket``), so that an app not started yet is waited for there.
-  func keptApp(in context: CommandContext) throws(ClientFailure) -> KeptApp {
+  func keptApp(in context: CommandContext) throws -> KeptApp {
     guard let device = try context.devices.simulatorDevice() else {
       let target = try context.devices.target()
       guard target == .app else {
-        throw .usage(
+        throw UsageError.invalidUse(
           "--keep needs an app whose agent acknowledges links (the app target, or a simulator app's); "
             + "a link to --target \(target.text) cannot be seen arriving, so it cannot be kept", hint: nil)
       }
@@ -77,7 +77,7 @@ struct KeptLink {
       return KeptApp(socket: SimulatorSocket.path(udid: udid, bundleID: bundleID), identity: (udid, bundleID))
     }
     guard let agent = try context.devices.findAgent(udid: udid) else {
-      throw .usage(
+      throw UsageError.invalidUse(
         "--keep with a simulator target needs the app's bundle id when no app's agent answers there yet: "
           + "--bundle-id ID (or $\(DeviceBridge.bundleIDVariable.name), or the routes file's ios.bundleId)",
         hint: nil
@@ -90,9 +90,9 @@ struct KeptLink {
   /// first waits (up to ``keepSettleMilliseconds``) for the app to listen on its new socket.
   /// A failure is reported on stderr and the watch goes on, except a closed standard output.
   func applyKept(url: String, to app: KeptApp, in context: CommandContext, comeback: Bool)
-    throws(ClientFailure)
+    throws
   {
-    do throws(ClientFailure) {
+    do {
       if comeback {
         let client = try? LineClient.waitForListener(
           path: app.socket, deadline: .after(milliseconds: Self.keepSettleMilliseconds))
@@ -111,16 +111,14 @@ struct KeptLink {
       }
       try context.write(
         context.options.json ? state.json.serialized + "\n" : CommandContext.visible(state.screen))
-    } catch .closedOutput {
-      throw .closedOutput
-    } catch .output(let errno) {
-      throw .output(errno)
-    } catch .socket(.noListener) {
+    } catch let failure as StreamFailure {
+      throw failure
+    } catch ClientFailure.socket(.noListener) {
       context.err(
         "\(ToolName.current): waiting for the app to listen on \(app.socket), to apply \(url)"
           + (comeback ? " again" : "") + " (Ctrl-C stops)\n")
     } catch {
-      CommandContext.report(error, json: context.options.json, to: context.output)
+      CommandContext.report(error.commandFailure, json: context.options.json, to: context.output)
       context.err("\(ToolName.current): waiting for the app to come back on \(app.socket) (Ctrl-C stops)\n")
     }
   }

@@ -10,7 +10,7 @@ struct LinkCommand: ParsedCommand {
 
   static let takesKeep = true
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     if context.options.keep {
       try KeptLink(link: link).run(in: context)
       return
@@ -32,7 +32,7 @@ struct LinkCommand: ParsedCommand {
 
   /// `--dry-run` with the app as the target: the canonical URL that would be sent, checked
   /// against the send length limit, and where; no app needed. With `--json`, `url` and `socket`.
-  private func printDryRun(in context: CommandContext) throws(ClientFailure) {
+  private func printDryRun(in context: CommandContext) throws {
     let url = context.table.url(for: link)
     try AppSession.checkFits(url: url)
     let path = context.socketPath

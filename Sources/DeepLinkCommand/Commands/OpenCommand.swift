@@ -65,7 +65,7 @@ struct OpenCommand: ToolCommand {
     }
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     try LinkCommand(link: link).run(in: context)
   }
 }

@@ -6,7 +6,10 @@ protocol ParsedCommand: Hashable, Sendable {
   /// Whether `--quiet` silences its standard output; `mcp` speaks its protocol there.
   static var isQuietable: Bool { get }
   /// Does what was asked, writing its results to the context's output.
-  func run(in context: CommandContext) throws(ClientFailure)
+  ///
+  /// - Throws: a ``CommandFailure`` of the feature that failed (``UsageError``,
+  ///   ``ClientFailure``, ``DeviceFailure``, …), which ``DeepLinkTool`` reports.
+  func run(in context: CommandContext) throws
 }
 
 extension ParsedCommand {

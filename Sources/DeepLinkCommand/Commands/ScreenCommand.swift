@@ -69,7 +69,7 @@ struct ScreenCommand: ToolCommand {
     png = path
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     if let png {
       try saveScreenshot(to: png, in: context)
       return
@@ -86,9 +86,9 @@ struct ScreenCommand: ToolCommand {
   /// screenshot`, or `adb -s SERIAL exec-out screencap -p`, until two in a row match
   /// (``Settling``), the last written to FILE. The picture counterpart of the headless app's
   /// text screen. A screen that never settled is saved all the same, with a warning.
-  func saveScreenshot(to path: String, in context: CommandContext) throws(ClientFailure) {
+  func saveScreenshot(to path: String, in context: CommandContext) throws {
     let target = try context.devices.target()
-    guard target != .app else { throw .device(.noPixels) }
+    guard target != .app else { throw DeviceFailure.noPixels }
     try context.devices.requireScreenshotTarget(target)
     if context.options.dryRun {
       let commands: [String]
@@ -119,7 +119,7 @@ struct ScreenCommand: ToolCommand {
     do throws(Errno) {
       try BinaryFile.write(shot.screenshot.png, to: path)
     } catch {
-      throw .device(.cannotWrite(path, error))
+      throw DeviceFailure.cannotWrite(path, error)
     }
     if shot.outcome.settled == false {
       context.err(

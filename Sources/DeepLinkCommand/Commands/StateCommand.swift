@@ -24,7 +24,7 @@ struct StateCommand: ToolCommand {
 
   init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {}
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     let routing = try context.devices.routed()
     let context = routing.context
     try context.devices.requireApp(for: Self.name)

@@ -12,7 +12,7 @@ import DeepLinkRoutes
 ///       static let summary = "Ask whether the app answers"
 ///       …
 ///       init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {}
-///       func run(in context: CommandContext) throws(ClientFailure) { … }
+///       func run(in context: CommandContext) throws { … }
 ///     }
 protocol ToolCommand: ParsedCommand {
   /// As typed: `check-release`. No route may take it (``DeepLinkTool/reservedRouteNames``).

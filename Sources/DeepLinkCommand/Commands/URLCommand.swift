@@ -51,14 +51,14 @@ struct URLCommand: ToolCommand {
     preconditionFailure("url parses its route itself")
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     // The URL a send would carry, under the same length limit: what `url` prints, a send
     // accepts.
     let url = context.table.url(for: link)
     do {
       try AppSession.checkFits(url: url)
     } catch {
-      throw .usage(error.message + "; the app would refuse it", hint: nil)
+      throw UsageError.invalidUse(error.message + "; the app would refuse it", hint: nil)
     }
     try context.write(
       context.options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")

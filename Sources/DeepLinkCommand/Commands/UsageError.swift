@@ -9,7 +9,7 @@ package import DeepLinkRoutes
 ///     UsageError.unknownCommand("recipee", suggestion: "recipe").description
 ///     // unknown route or command 'recipee' — did you mean 'recipe'?
 ///     // Run 'deeplink help' for the commands and routes.
-package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvertible {
   /// The first word is neither a route nor a command.
   case unknownCommand(String, suggestion: String?)
   /// A word that must be a route is not one (`deeplink url recipee`, a batch line).
@@ -45,6 +45,9 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   case optionAfterTerminator(String, in: UsageContext)
   /// A batch line that starts with `deeplink ` (copied from a terminal); `link` is the rest.
   case programNameInBatchLine(link: String)
+  /// A usage error a command finds after parsing, in its own words (`--keep` with `--dry-run`,
+  /// a link too long to send, a `tour --out` that cannot be made), with a hint if it has one.
+  case invalidUse(String, hint: String?)
 
   /// The one-line message, without any `deeplink:` prefix.
   package var message: String {
@@ -99,11 +102,13 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .programNameInBatchLine(let link):
       "unknown route 'deeplink': a batch line is a link without the program name; drop the "
         + "'deeplink ' prefix" + (link.isEmpty ? "" : " and write '\(link.messageExcerpt)'")
+    case .invalidUse(let message, _):
+      message
     }
   }
 
-  /// The second line: where to read about it.
-  package var hint: String {
+  /// The second line: where to read about it (every parsing error has one).
+  package var hint: String? {
     switch self {
     case .unknownCommand, .unknownHelpTopic:
       UsageContext.topLevel.hint
@@ -126,14 +131,19 @@ package enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
       UsageContext.command(OpenCommand.name).hint
     case .optionAfterTerminator(_, let context):
       context.hint
+    case .invalidUse(_, let hint):
+      hint
     }
   }
 
-  /// ``message`` and ``hint``, two lines.
-  package var description: String { message + "\n" + hint }
+  /// ``message`` and ``hint``, two lines (one without a hint).
+  package var description: String { message + (hint.map { "\n" + $0 } ?? "") }
 
   /// Always ``ExitCode/usage``.
   package var exitCode: ExitCode { .usage }
+
+  /// Always `usage` (``FailureKind/usage``).
+  package var kind: String { FailureKind.usage.rawValue }
 }
 
 /// Where in the command line a usage error happened: what its message and help hint refer to.

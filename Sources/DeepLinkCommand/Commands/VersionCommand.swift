@@ -20,7 +20,7 @@ struct VersionCommand: ToolCommand {
 
   init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {}
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     try context.write(
       context.options.json
         ? DeepLinkVersion.json(table: context.table, source: context.source).pretty + "\n"

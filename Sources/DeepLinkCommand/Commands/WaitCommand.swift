@@ -64,7 +64,7 @@ struct WaitCommand: ToolCommand {
     self.pid = pid
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     let target = try context.devices.target()
     if let device = try context.devices.simulatorDevice(), !context.options.dryRun,
       let bundleID = try context.devices.bundleID()
@@ -83,7 +83,7 @@ struct WaitCommand: ToolCommand {
 
   /// `deeplink wait`: connects as soon as an app listens, then pings it, so that an app that
   /// accepts connections but cannot answer (stopped, hung) is not reported ready.
-  func waitForApp(in context: CommandContext) throws(ClientFailure) {
+  func waitForApp(in context: CommandContext) throws {
     let path = context.socketPath
     _ = try context.app.awaitApp(
       seconds: context.options.timeout ?? GlobalOptions.defaultTimeout, pid: pid,
@@ -100,9 +100,9 @@ struct WaitCommand: ToolCommand {
   /// - Simulator: `xcrun simctl bootstatus <UDID>`, which returns once the device has booted.
   /// - Android: `adb [-s SERIAL] wait-for-device`, then `getprop sys.boot_completed` until it
   ///   reads 1 (the device answers adb well before the system has booted).
-  func waitForDevice(_ target: DeliveryTarget, in context: CommandContext) throws(ClientFailure) {
+  func waitForDevice(_ target: DeliveryTarget, in context: CommandContext) throws {
     if target.kind == .device {
-      throw .device(.wrongTarget(Self.name, target, expected: "the app, simulator and android targets"))
+      throw DeviceFailure.wrongTarget(Self.name, target, expected: "the app, simulator and android targets")
     }
     if context.options.dryRun {
       try context.write(
@@ -110,85 +110,88 @@ struct WaitCommand: ToolCommand {
       return
     }
     let runner = context.devices.toolRunner()
-    let ready: ResolvedDevice
-    do throws(DeviceFailure) {
-      switch target {
-      case .app, .device:
-        preconditionFailure("the app target is served over the socket; a device is refused above")
-      case .simulator(let device):
-        let list = try runner.run(.xcrun, SimulatorDevice.listArguments)
-        guard list.status == 0 else {
-          throw .toolFailed(
-            ["xcrun"] + SimulatorDevice.listArguments, status: list.status, toolMessage: list.errorOutput)
-        }
-        let chosen = try SimulatorDevice.selectForWait(
-          device, among: SimulatorDevice.parseList(list.standardOutput))
-        let arguments = SimulatorCommands.bootStatus(udid: chosen.udid)
-        do throws(DeviceFailure) {
-          let result = try runner.run(.xcrun, arguments)
-          let simulator = chosen
-          if result.status != 0 {
-            throw SimulatorCommands.failure(
-              of: result, command: arguments, scheme: context.table.scheme, device: simulator)
-              ?? .toolFailed(["xcrun"] + arguments, status: result.status, toolMessage: result.errorOutput)
-          }
-        } catch .timedOut(_, _) {
-          throw .notReady(
-            "simulator \(chosen.label) \(chosen.udid)", seconds: runner.seconds,
-            advice:
-              "it is \(chosen.state); boot it with `xcrun simctl boot \(chosen.udid)` or raise --timeout")
-        }
-        ready = ResolvedDevice(kind: .simulator, id: chosen.udid, name: chosen.label)
-      case .android(let serial):
-        var serial = serial ?? context.devices.androidSerial
-        let waitArguments = AndroidCommands.waitForDevice(serial: serial)
-        do throws(DeviceFailure) {
-          let result = try runner.run(.adb, waitArguments)
-          if let failure = AndroidCommands.failure(
-            of: result, command: waitArguments, scheme: context.table.scheme, serial: serial ?? "")
-          {
-            throw failure
-          }
-        } catch .timedOut(_, _) {
-          throw .notReady(
-            serial.map { "Android device " + $0 } ?? "An Android device", seconds: runner.seconds,
-            advice: "none came: start an emulator or attach a phone with USB debugging on, or raise --timeout"
-          )
-        }
-        if serial == nil {
-          let list = try runner.run(.adb, AndroidDevice.listArguments)
-          serial = try AndroidDevice.select(among: AndroidDevice.parseList(list.output)).serial
-        }
-        let chosen = serial ?? ""
-        let arguments = AndroidCommands.bootCompleted(serial: chosen)
-        while true {
-          let result: ChildProcess.Result
-          do throws(DeviceFailure) {
-            result = try runner.run(.adb, arguments)
-          } catch .timedOut(_, _) {
-            throw .notReady(
-              "Android device \(chosen)", seconds: runner.seconds,
-              advice: "it is still booting; raise --timeout")
-          }
-          if let failure = AndroidCommands.failure(
-            of: result, command: arguments, scheme: context.table.scheme, serial: chosen)
-          {
-            throw failure
-          }
-          if result.output.split(whereSeparator: \.isWhitespace) == ["1"] { break }
-          guard runner.deadline.remainingMilliseconds > Int64(Self.bootPollMilliseconds) else {
-            throw .notReady(
-              "Android device \(chosen)", seconds: runner.seconds,
-              advice: "it is still booting; raise --timeout")
-          }
-          BinaryFile.pause(milliseconds: Self.bootPollMilliseconds)
-        }
-        ready = ResolvedDevice(kind: .android, id: chosen, name: chosen)
-      }
-    } catch {
-      throw .device(error)
-    }
+    let ready = try bootedDevice(target, runner: runner, in: context)
     if !context.options.quiet { try context.write("\(ready.description) has booted and is ready\n") }
+  }
+
+  /// The simulator or Android device of `target` once it has booted and is ready (the steps
+  /// of ``waitForDevice(_:in:)``).
+  private func bootedDevice(_ target: DeliveryTarget, runner: DeviceToolRunner, in context: CommandContext)
+    throws(DeviceFailure) -> ResolvedDevice
+  {
+    switch target {
+    case .app, .device:
+      preconditionFailure("the app target is served over the socket; a device is refused above")
+    case .simulator(let device):
+      let list = try runner.run(.xcrun, SimulatorDevice.listArguments)
+      guard list.status == 0 else {
+        throw .toolFailed(
+          ["xcrun"] + SimulatorDevice.listArguments, status: list.status, toolMessage: list.errorOutput)
+      }
+      let chosen = try SimulatorDevice.selectForWait(
+        device, among: SimulatorDevice.parseList(list.standardOutput))
+      let arguments = SimulatorCommands.bootStatus(udid: chosen.udid)
+      do throws(DeviceFailure) {
+        let result = try runner.run(.xcrun, arguments)
+        let simulator = chosen
+        if result.status != 0 {
+          throw SimulatorCommands.failure(
+            of: result, command: arguments, scheme: context.table.scheme, device: simulator)
+            ?? .toolFailed(["xcrun"] + arguments, status: result.status, toolMessage: result.errorOutput)
+        }
+      } catch .timedOut(_, _) {
+        throw .notReady(
+          "simulator \(chosen.label) \(chosen.udid)", seconds: runner.seconds,
+          advice:
+            "it is \(chosen.state); boot it with `xcrun simctl boot \(chosen.udid)` or raise --timeout")
+      }
+      return ResolvedDevice(kind: .simulator, id: chosen.udid, name: chosen.label)
+    case .android(let serial):
+      var serial = serial ?? context.devices.androidSerial
+      let waitArguments = AndroidCommands.waitForDevice(serial: serial)
+      do throws(DeviceFailure) {
+        let result = try runner.run(.adb, waitArguments)
+        if let failure = AndroidCommands.failure(
+          of: result, command: waitArguments, scheme: context.table.scheme, serial: serial ?? "")
+        {
+          throw failure
+        }
+      } catch .timedOut(_, _) {
+        throw .notReady(
+          serial.map { "Android device " + $0 } ?? "An Android device", seconds: runner.seconds,
+          advice: "none came: start an emulator or attach a phone with USB debugging on, or raise --timeout"
+        )
+      }
+      if serial == nil {
+        let list = try runner.run(.adb, AndroidDevice.listArguments)
+        serial = try AndroidDevice.select(among: AndroidDevice.parseList(list.output)).serial
+      }
+      let chosen = serial ?? ""
+      let arguments = AndroidCommands.bootCompleted(serial: chosen)
+      while true {
+        let result: ChildProcess.Result
+        do throws(DeviceFailure) {
+          result = try runner.run(.adb, arguments)
+        } catch .timedOut(_, _) {
+          throw .notReady(
+            "Android device \(chosen)", seconds: runner.seconds,
+            advice: "it is still booting; raise --timeout")
+        }
+        if let failure = AndroidCommands.failure(
+          of: result, command: arguments, scheme: context.table.scheme, serial: chosen)
+        {
+          throw failure
+        }
+        if result.output.split(whereSeparator: \.isWhitespace) == ["1"] { break }
+        guard runner.deadline.remainingMilliseconds > Int64(Self.bootPollMilliseconds) else {
+          throw .notReady(
+            "Android device \(chosen)", seconds: runner.seconds,
+            advice: "it is still booting; raise --timeout")
+        }
+        BinaryFile.pause(milliseconds: Self.bootPollMilliseconds)
+      }
+      return ResolvedDevice(kind: .android, id: chosen, name: chosen)
+    }
   }
 
   /// The commands `wait --dry-run` prints.

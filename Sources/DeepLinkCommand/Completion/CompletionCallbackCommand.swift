@@ -4,7 +4,7 @@ struct CompletionCallbackCommand: ParsedCommand {
   /// The arguments after `__complete`, untouched.
   let arguments: [String]
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     let lines: [String]
     if arguments == [CompletionCallback.targets] {
       lines = context.devices.targetCompletionLines()

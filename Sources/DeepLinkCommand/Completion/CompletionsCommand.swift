@@ -43,7 +43,7 @@ struct CompletionsCommand: ToolCommand {
     self.shell = shell
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     // The script always carries the built-in table: it is installed once, and asks
     // `deeplink` whenever a routes file is in effect where Tab is pressed.
     let script = CompletionScript.text(for: shell, table: context.builtIn)

@@ -64,14 +64,14 @@ struct CommandContext {
 
   /// Writes a result to standard output (nothing with `--quiet`). A failed write fails the
   /// command (a full disk); a reader that went away (`EPIPE`) stops it silently
-  /// (``ClientFailure/closedOutput``).
-  func write(_ text: String) throws(ClientFailure) {
+  /// (``StreamFailure/closedOutput``).
+  func write(_ text: String) throws(StreamFailure) {
     guard !discardsOutput else { return }
     try Self.outputFailed(output.out(text))
   }
 
   /// ``write(_:)-(String)`` for bytes already encoded.
-  func write(_ bytes: [UInt8]) throws(ClientFailure) {
+  func write(_ bytes: [UInt8]) throws(StreamFailure) {
     guard !discardsOutput else { return }
     try Self.outputFailed(bytes.withUnsafeBytes { output.out($0) })
   }
@@ -80,7 +80,7 @@ struct CommandContext {
   func err(_ text: String) { output.err(text) }
 
   /// Throws for a failed write to standard output: silently stops for a reader that went away.
-  private static func outputFailed(_ error: Errno?) throws(ClientFailure) {
+  private static func outputFailed(_ error: Errno?) throws(StreamFailure) {
     guard let error else { return }
     throw error == .brokenPipe ? .closedOutput : .output(error)
   }
@@ -93,7 +93,10 @@ struct CommandContext {
 
   /// Prints what a link did: the screen, or with `--json` the state with the canonical URL
   /// the app applied first (`applied`).
-  func printState(_ reply: JSON) throws(ClientFailure) {
+  ///
+  /// - Throws: a ``ClientFailure`` for a reply without the state, a ``StreamFailure`` for
+  ///   output that cannot be written.
+  func printState(_ reply: JSON) throws {
     let state = try AppClient.appliedState(reply)
     try write(options.json ? state.json.pretty + "\n" : Self.visible(state.screen))
   }
@@ -119,8 +122,9 @@ struct CommandContext {
     output.err(JSON.object([("ok", .bool(false)), ("error", .object(error))]).serialized + "\n")
   }
 
-  /// ``report(kind:message:hint:code:json:line:to:)`` for a command's failure.
-  static func report(_ failure: ClientFailure, json: Bool, to output: any OutputSink) {
+  /// ``report(kind:message:hint:code:json:line:to:)`` for a command's failure, whatever its
+  /// feature: the one place a ``CommandFailure`` becomes text.
+  static func report(_ failure: any CommandFailure, json: Bool, to output: any OutputSink) {
     report(
       kind: failure.kind, message: failure.message, hint: failure.hint, code: failure.exitCode, json: json,
       line: failure.line, to: output)

@@ -38,12 +38,12 @@ struct ApproveCommand: ToolCommand {
   /// `deeplink approve --bundle-id ID`: pre-approves the table's scheme for that app (the
   /// bundle id as every simulator command finds it, ``bundleID(_:)``) on a simulator (the one
   /// booted unless `--target` or `DEEPLINK_TARGET` names one).
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     var target = try context.devices.target()
     if target == .app && context.options.target == nil { target = .simulator(device: nil) }
     guard case .simulator(let device) = target else {
-      throw .device(
-        .wrongTarget(Self.name, target, expected: "simulator targets (simulator or simulator:DEVICE)"))
+      throw DeviceFailure.wrongTarget(
+        Self.name, target, expected: "simulator targets (simulator or simulator:DEVICE)")
     }
     let bundleID = try context.devices.requiredBundleID(for: Self.name)
     if context.options.dryRun {
@@ -61,19 +61,15 @@ struct ApproveCommand: ToolCommand {
     }
     let runner = context.devices.toolRunner()
     let chosen = try context.devices.resolve(target, runner: runner)
-    do throws(DeviceFailure) {
-      let arguments = SimulatorCommands.approve(
-        scheme: context.table.scheme, bundleID: bundleID, udid: chosen.id)
-      let result = try runner.run(.xcrun, arguments)
-      let simulator = SimulatorDevice(
-        udid: chosen.id, name: chosen.name, state: "Booted", runtime: "", isAvailable: true)
-      if let failure = SimulatorCommands.failure(
-        of: result, command: arguments, scheme: context.table.scheme, device: simulator)
-      {
-        throw failure
-      }
-    } catch {
-      throw .device(error)
+    let arguments = SimulatorCommands.approve(
+      scheme: context.table.scheme, bundleID: bundleID, udid: chosen.id)
+    let result = try runner.run(.xcrun, arguments)
+    let simulator = SimulatorDevice(
+      udid: chosen.id, name: chosen.name, state: "Booted", runtime: "", isAvailable: true)
+    if let failure = SimulatorCommands.failure(
+      of: result, command: arguments, scheme: context.table.scheme, device: simulator)
+    {
+      throw failure
     }
     guard !context.options.quiet else { return }
     if context.options.json {

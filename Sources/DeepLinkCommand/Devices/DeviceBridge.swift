@@ -21,29 +21,29 @@ struct DeviceBridge {
   static let bundleIDPlaceholder = "<BUNDLE-ID>"
 
   /// The target of this run: `--target`, else `DEEPLINK_TARGET`, else the app.
-  func target() throws(ClientFailure) -> DeliveryTarget {
+  func target() throws(DeviceFailure) -> DeliveryTarget {
     if let target = context.options.target { return target }
     guard let text = context.environmentValue(DeliveryTarget.variable.name), !text.isEmpty else {
       return .app
     }
     guard let target = DeliveryTarget(parsing: text) else {
-      throw .device(
-        .invalidEnvironment(name: DeliveryTarget.variable.name, value: text, expected: DeliveryTarget.forms))
+      throw DeviceFailure.invalidEnvironment(
+        name: DeliveryTarget.variable.name, value: text, expected: DeliveryTarget.forms)
     }
     return target
   }
 
   /// Fails with exit 64 when a link goes to an iPhone or iPad and no bundle id is known:
   /// `devicectl device process launch` opens a URL in the app it names.
-  func requireBundleID(for target: DeliveryTarget) throws(ClientFailure) {
+  func requireBundleID(for target: DeliveryTarget) throws(DeviceFailure) {
     guard target.kind == .device, try bundleID() == nil else { return }
-    throw .device(.bundleIDNeeded(target))
+    throw DeviceFailure.bundleIDNeeded(target)
   }
 
   /// Fails with exit 64 when `command` needs the app's answers but the target is a device.
-  func requireApp(for command: String) throws(ClientFailure) {
+  func requireApp(for command: String) throws(DeviceFailure) {
     let target = try target()
-    guard target == .app else { throw .device(.needsAgent(command, target)) }
+    guard target == .app else { throw DeviceFailure.needsAgent(command, target) }
   }
 
   /// `ANDROID_SERIAL`, when set and not empty.
@@ -68,7 +68,7 @@ struct DeviceBridge {
   func deliver(
     _ url: String, to target: DeliveryTarget, resolved: ResolvedDevice? = nil
   )
-    throws(ClientFailure)
+    throws
   {
     try requireBundleID(for: target)
     if context.options.dryRun {
@@ -84,45 +84,41 @@ struct DeviceBridge {
 
   /// Sends `url` to `device` (already resolved).
   func deliver(_ url: String, to device: ResolvedDevice, runner: DeviceToolRunner)
-    throws(ClientFailure)
+    throws(DeviceFailure)
   {
     var deviceBundleID: String? = nil
     if device.kind == .device { deviceBundleID = try bundleID() }
-    do throws(DeviceFailure) {
-      switch device.kind {
-      case .simulator:
-        let arguments = SimulatorCommands.openURL(url, udid: device.id)
-        let result = try runner.run(.xcrun, arguments)
-        let simulator = SimulatorDevice(
-          udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
-        if let failure = SimulatorCommands.failure(
-          of: result, command: arguments, scheme: context.table.scheme, device: simulator)
-        {
-          throw failure
-        }
-      case .device:
-        guard let bundleID = deviceBundleID else { throw DeviceFailure.bundleIDNeeded(device.target) }
-        let arguments = PhysicalDeviceCommands.launch(url, bundleID: bundleID, identifier: device.id)
-        let result = try runner.run(.xcrun, arguments)
-        let physical = PhysicalDevice(identifier: device.id, name: device.name)
-        if let failure = PhysicalDeviceCommands.failure(
-          of: result, command: arguments, bundleID: bundleID, device: physical)
-        {
-          throw failure
-        }
-      case .android:
-        let arguments = androidArguments(url, serial: device.id)
-        let result = try runner.run(.adb, arguments)
-        if let failure = AndroidCommands.failure(
-          of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
-        {
-          throw failure
-        }
-      case .app:
-        preconditionFailure("the app target is served over the socket")
+    switch device.kind {
+    case .simulator:
+      let arguments = SimulatorCommands.openURL(url, udid: device.id)
+      let result = try runner.run(.xcrun, arguments)
+      let simulator = SimulatorDevice(
+        udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
+      if let failure = SimulatorCommands.failure(
+        of: result, command: arguments, scheme: context.table.scheme, device: simulator)
+      {
+        throw failure
       }
-    } catch {
-      throw .device(error)
+    case .device:
+      guard let bundleID = deviceBundleID else { throw DeviceFailure.bundleIDNeeded(device.target) }
+      let arguments = PhysicalDeviceCommands.launch(url, bundleID: bundleID, identifier: device.id)
+      let result = try runner.run(.xcrun, arguments)
+      let physical = PhysicalDevice(identifier: device.id, name: device.name)
+      if let failure = PhysicalDeviceCommands.failure(
+        of: result, command: arguments, bundleID: bundleID, device: physical)
+      {
+        throw failure
+      }
+    case .android:
+      let arguments = androidArguments(url, serial: device.id)
+      let result = try runner.run(.adb, arguments)
+      if let failure = AndroidCommands.failure(
+        of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
+      {
+        throw failure
+      }
+    case .app:
+      preconditionFailure("the app target is served over the socket")
     }
   }
 
@@ -137,7 +133,7 @@ struct DeviceBridge {
   }
 
   /// The one line that says where the link went, or its JSON form.
-  func reportDelivery(_ url: String, to device: ResolvedDevice) throws(ClientFailure) {
+  func reportDelivery(_ url: String, to device: ResolvedDevice) throws(StreamFailure) {
     guard !context.options.quiet else { return }
     if context.options.json {
       let object = JSON.object([
@@ -168,39 +164,35 @@ struct DeviceBridge {
   // MARK: - Choosing a device
 
   /// The simulator or Android device `target` means now.
-  func resolve(_ target: DeliveryTarget, runner: DeviceToolRunner) throws(ClientFailure) -> ResolvedDevice {
-    do throws(DeviceFailure) {
-      switch target {
-      case .app:
-        preconditionFailure("the app target is served over the socket")
-      case .simulator(let device):
-        let list = try runner.run(.xcrun, SimulatorDevice.listArguments)
-        guard list.status == 0 else {
-          throw DeviceFailure.toolFailed(
-            ["xcrun"] + SimulatorDevice.listArguments, status: list.status,
-            toolMessage: list.errorOutput + list.output)
-        }
-        let chosen = try SimulatorDevice.select(device, among: SimulatorDevice.parseList(list.standardOutput))
-        return ResolvedDevice(kind: .simulator, id: chosen.udid, name: chosen.label)
-      case .device(let wanted):
-        let chosen = try PhysicalDevice.select(wanted, among: PhysicalDevice.list(runner: runner))
-        return ResolvedDevice(kind: .device, id: chosen.identifier, name: chosen.label)
-      case .android(let serial):
-        // `-s` wins over ANDROID_SERIAL, which wins over the one attached device, as in adb.
-        if let serial = serial ?? androidSerial {
-          return ResolvedDevice(kind: .android, id: serial, name: serial)
-        }
-        let list = try runner.run(.adb, AndroidDevice.listArguments)
-        guard list.status == 0 else {
-          throw DeviceFailure.toolFailed(
-            ["adb"] + AndroidDevice.listArguments, status: list.status,
-            toolMessage: list.errorOutput + list.output)
-        }
-        let chosen = try AndroidDevice.select(among: AndroidDevice.parseList(list.output))
-        return ResolvedDevice(kind: .android, id: chosen.serial, name: chosen.model ?? chosen.serial)
+  func resolve(_ target: DeliveryTarget, runner: DeviceToolRunner) throws(DeviceFailure) -> ResolvedDevice {
+    switch target {
+    case .app:
+      preconditionFailure("the app target is served over the socket")
+    case .simulator(let device):
+      let list = try runner.run(.xcrun, SimulatorDevice.listArguments)
+      guard list.status == 0 else {
+        throw DeviceFailure.toolFailed(
+          ["xcrun"] + SimulatorDevice.listArguments, status: list.status,
+          toolMessage: list.errorOutput + list.output)
       }
-    } catch {
-      throw .device(error)
+      let chosen = try SimulatorDevice.select(device, among: SimulatorDevice.parseList(list.standardOutput))
+      return ResolvedDevice(kind: .simulator, id: chosen.udid, name: chosen.label)
+    case .device(let wanted):
+      let chosen = try PhysicalDevice.select(wanted, among: PhysicalDevice.list(runner: runner))
+      return ResolvedDevice(kind: .device, id: chosen.identifier, name: chosen.label)
+    case .android(let serial):
+      // `-s` wins over ANDROID_SERIAL, which wins over the one attached device, as in adb.
+      if let serial = serial ?? androidSerial {
+        return ResolvedDevice(kind: .android, id: serial, name: serial)
+      }
+      let list = try runner.run(.adb, AndroidDevice.listArguments)
+      guard list.status == 0 else {
+        throw DeviceFailure.toolFailed(
+          ["adb"] + AndroidDevice.listArguments, status: list.status,
+          toolMessage: list.errorOutput + list.output)
+      }
+      let chosen = try AndroidDevice.select(among: AndroidDevice.parseList(list.output))
+      return ResolvedDevice(kind: .android, id: chosen.serial, name: chosen.model ?? chosen.serial)
     }
   }
 
@@ -282,16 +274,15 @@ struct DeviceBridge {
   /// file's `ios.bundleId`, else the tool's own (``DeepLinkTool/init(name:table:readsRoutesFiles:appCommand:bundleID:)``).
   ///
   /// - Throws: 64 when `DEEPLINK_BUNDLE_ID` is not a bundle identifier.
-  func bundleID() throws(ClientFailure) -> String? {
+  func bundleID() throws(DeviceFailure) -> String? {
     if let bundleID = context.options.bundleID { return bundleID }
     if let text = context.environmentValue(Self.bundleIDVariable.name), !text.isEmpty {
       do throws(BundleIdentifierError) {
         try BundleIdentifier.validate(text)
       } catch {
-        throw .device(
-          .invalidEnvironment(
-            name: Self.bundleIDVariable.name, value: ControlCharacters.escaped(text),
-            expected: "a bundle identifier (\(BundleIdentifier.rule))"))
+        throw DeviceFailure.invalidEnvironment(
+          name: Self.bundleIDVariable.name, value: ControlCharacters.escaped(text),
+          expected: "a bundle identifier (\(BundleIdentifier.rule))")
       }
       return text
     }
@@ -301,9 +292,9 @@ struct DeviceBridge {
   /// ``bundleID(_:)`` for `command`, which cannot go on without one (`launch`, `approve`).
   ///
   /// - Throws: 64 naming where the bundle id can come from.
-  func requiredBundleID(for command: String) throws(ClientFailure) -> String {
+  func requiredBundleID(for command: String) throws -> String {
     guard let bundleID = try bundleID() else {
-      throw .usage(
+      throw UsageError.invalidUse(
         "\(command) needs the app's bundle id: --bundle-id ID (or $\(Self.bundleIDVariable.name), "
           + "or the routes file's ios.bundleId)", hint: nil)
     }
@@ -326,7 +317,7 @@ struct DeviceBridge {
   /// - Throws: 64 for `--bundle-id` with an app or Android target, or several agents; 69 when
   ///   another agent answers on the app's socket; 75 when the app's agent does not answer its
   ///   `ping` in time; what choosing the simulator throws.
-  func routed() throws(ClientFailure) -> Routing {
+  func routed() throws -> Routing {
     guard let device = try simulatorDevice(), !context.options.dryRun else {
       return Routing(context: context)
     }
@@ -350,11 +341,11 @@ struct DeviceBridge {
   /// `.none` for other targets.
   ///
   /// - Throws: 64 for `--bundle-id` with an app or Android target.
-  func simulatorDevice() throws(ClientFailure) -> String?? {
+  func simulatorDevice() throws(DeviceFailure) -> String?? {
     let target = try target()
     guard case .simulator(let device) = target else {
       if context.options.bundleID != nil, target.kind != .device {
-        throw .device(.bundleIDNeedsSimulator(target))
+        throw DeviceFailure.bundleIDNeedsSimulator(target)
       }
       return .none
     }
@@ -363,11 +354,11 @@ struct DeviceBridge {
 
   /// The agent answering on the simulator `udid`, for the app ``bundleID(_:)`` names (any
   /// app when it names none); `nil` when none answers.
-  func findAgent(udid: String) throws(ClientFailure) -> SimulatorAgent? {
+  func findAgent(udid: String) throws -> SimulatorAgent? {
     let bundleID = try bundleID()
     guard let bundleID else {
       let agents = SimulatorAgent.discover(table: context.table).filter { $0.udid.uppercased() == udid }
-      guard agents.count <= 1 else { throw .device(.severalAgents(agents, udid: udid)) }
+      guard agents.count <= 1 else { throw DeviceFailure.severalAgents(agents, udid: udid) }
       return agents.first
     }
     let socket = SimulatorSocket.path(udid: udid, bundleID: bundleID)
@@ -382,7 +373,7 @@ struct DeviceBridge {
   /// simulator target): 75 then; 69 at once when process `pid` exits first.
   func waitForSimulatorApp(
     _ bundleID: String, udid: String, pid: Int32?
-  ) throws(ClientFailure) {
+  ) throws {
     let socket = SimulatorSocket.path(udid: udid, bundleID: bundleID)
     let reply = try context.aimed(at: socket).app.awaitApp(
       seconds: context.options.timeout ?? GlobalOptions.defaultDeviceTimeout, pid: pid,
@@ -394,7 +385,7 @@ struct DeviceBridge {
 
   /// The UDID `device` means, in upper case: itself when it has a UDID's shape (no `xcrun`),
   /// else that of the simulator chosen from `simctl list` as for delivery, returned too.
-  func simulatorUDID(_ device: String?) throws(ClientFailure) -> (
+  func simulatorUDID(_ device: String?) throws(DeviceFailure) -> (
     udid: String, resolved: ResolvedDevice?
   ) {
     if let device, SimulatorDevice.looksLikeUDID(device) { return (device.uppercased(), nil) }
@@ -406,7 +397,7 @@ struct DeviceBridge {
   /// and the device it came from: `screen --png FILE` and the `screenshot` tool of
   /// `deeplink mcp`.
   func settledScreenshot(of target: DeliveryTarget, settling: Settling)
-    throws(ClientFailure) -> (ResolvedDevice, SettledScreenshot)
+    throws(DeviceFailure) -> (ResolvedDevice, SettledScreenshot)
   {
     try requireScreenshotTarget(target)
     let device = try resolve(target, runner: toolRunner())
@@ -416,40 +407,36 @@ struct DeviceBridge {
   /// Takes a screenshot of `device`, already resolved, into the file `path`: each picture of
   /// a tour.
   func captureScreenshot(of device: ResolvedDevice, to path: String, runner: DeviceToolRunner)
-    throws(ClientFailure)
+    throws(DeviceFailure)
   {
-    do throws(DeviceFailure) {
-      switch device.kind {
-      case .simulator:
-        try runSimctl(SimulatorCommands.screenshot(udid: device.id, to: path), on: device, runner: runner)
-      default:
-        let arguments = AndroidCommands.screencap(serial: device.id)
-        let result = try runner.run(.adb, arguments)
-        if let failure = AndroidCommands.failure(
-          of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
-        {
-          throw failure
-        }
-        guard result.standardOutput.starts(with: Self.pngSignature) else {
-          throw .notAScreenshot(
-            ["adb"] + arguments, toolMessage: result.errorOutput + result.output.prefix(200))
-        }
-        do throws(Errno) {
-          try BinaryFile.write(result.standardOutput, to: path)
-        } catch {
-          throw .cannotWrite(path, error)
-        }
+    switch device.kind {
+    case .simulator:
+      try runSimctl(SimulatorCommands.screenshot(udid: device.id, to: path), on: device, runner: runner)
+    default:
+      let arguments = AndroidCommands.screencap(serial: device.id)
+      let result = try runner.run(.adb, arguments)
+      if let failure = AndroidCommands.failure(
+        of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
+      {
+        throw failure
       }
-    } catch {
-      throw .device(error)
+      guard result.standardOutput.starts(with: Self.pngSignature) else {
+        throw .notAScreenshot(
+          ["adb"] + arguments, toolMessage: result.errorOutput + result.output.prefix(200))
+      }
+      do throws(Errno) {
+        try BinaryFile.write(result.standardOutput, to: path)
+      } catch {
+        throw .cannotWrite(path, error)
+      }
     }
   }
 
   /// Fails with exit 64 for an iPhone or iPad: screenshots come from simctl and adb only.
-  func requireScreenshotTarget(_ target: DeliveryTarget) throws(ClientFailure) {
+  func requireScreenshotTarget(_ target: DeliveryTarget) throws(DeviceFailure) {
     guard target.kind == .device else { return }
-    throw .device(
-      .wrongTarget(ScreenCommand.name, target, expected: "simulator and android targets for --png"))
+    throw DeviceFailure.wrongTarget(
+      ScreenCommand.name, target, expected: "simulator and android targets for --png")
   }
 
   /// Runs `xcrun ARGUMENTS` for the booted simulator `device`: a status other than 0 is
@@ -486,7 +473,7 @@ struct DeviceBridge {
   /// `xcrun simctl status_bar <UDID> override …` (``statusBarOverride``).
   ///
   /// - Throws: what a failed `simctl` command throws (69 for a simulator that went away).
-  func overrideStatusBar(of device: ResolvedDevice) throws(ClientFailure) {
+  func overrideStatusBar(of device: ResolvedDevice) throws(DeviceFailure) {
     try runStatusBar(
       ["simctl", "status_bar", device.id, "override"] + Self.statusBarOverride, device)
   }
@@ -505,25 +492,21 @@ struct DeviceBridge {
   }
 
   private func runStatusBar(_ arguments: [String], _ device: ResolvedDevice)
-    throws(ClientFailure)
+    throws(DeviceFailure)
   {
-    do throws(DeviceFailure) {
-      try runSimctl(arguments, on: device, runner: toolRunner())
-    } catch {
-      throw .device(error)
-    }
+    try runSimctl(arguments, on: device, runner: toolRunner())
   }
 
   /// A picture of `device` now: taken into a new file of a private temporary folder (both
   /// removed after), read, and decoded by ``PNGDecoder``.
   ///
   /// - Throws: what taking a screenshot throws; 70 when the tool gave no PNG.
-  func screenshot(of device: ResolvedDevice) throws(ClientFailure) -> Screenshot {
+  func screenshot(of device: ResolvedDevice) throws(DeviceFailure) -> Screenshot {
     let made: (folder: String, file: String)
     do throws(Errno) {
       made = try BinaryFile.makePrivateFile(named: "screen", suffix: ".png")
     } catch {
-      throw .device(.cannotWrite("a temporary file", error))
+      throw DeviceFailure.cannotWrite("a temporary file", error)
     }
     defer { BinaryFile.removePrivateFile(made.file, in: made.folder) }
     try captureScreenshot(of: device, to: made.file, runner: toolRunner())
@@ -531,7 +514,7 @@ struct DeviceBridge {
     do throws(Errno) {
       bytes = try BinaryFile.read(made.file)
     } catch {
-      throw .device(.cannotRead(made.file, error))
+      throw DeviceFailure.cannotRead(made.file, error)
     }
     do {
       return Screenshot(png: bytes, picture: try PNGDecoder.decode(bytes))
@@ -540,7 +523,7 @@ struct DeviceBridge {
         device.kind == .simulator
         ? ["xcrun"] + SimulatorCommands.screenshot(udid: device.id, to: made.file)
         : ["adb"] + AndroidCommands.screencap(serial: device.id)
-      throw .device(.notAScreenshot(command, toolMessage: error.message))
+      throw DeviceFailure.notAScreenshot(command, toolMessage: error.message)
     }
   }
 
@@ -549,11 +532,11 @@ struct DeviceBridge {
   ///
   /// - Throws: what taking a screenshot throws.
   func settledScreenshot(of device: ResolvedDevice, settling: Settling)
-    throws(ClientFailure) -> SettledScreenshot
+    throws(DeviceFailure) -> SettledScreenshot
   {
     try ScreenSettling.settle(
       settling, now: { Clocks.monotonicMilliseconds }, interrupted: { HeldSignals.pending }
-    ) { () throws(ClientFailure) in try screenshot(of: device) }
+    ) { () throws(DeviceFailure) in try screenshot(of: device) }
   }
 
 }

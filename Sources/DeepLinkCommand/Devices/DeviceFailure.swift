@@ -4,7 +4,7 @@ import DeepLinkWire
 ///
 /// The message names the problem and the fix; where the tool's own words explain it, they
 /// follow on lines of their own.
-enum DeviceFailure: Error, Hashable, Sendable {
+enum DeviceFailure: CommandFailure, Hashable, Sendable {
   /// `xcrun` or `adb` is not on `PATH`.
   case toolMissing(DeviceTool)
   /// The tool could not be started (`posix_spawn` failed).
@@ -87,6 +87,11 @@ enum DeviceFailure: Error, Hashable, Sendable {
     case .cannotRun, .unexpectedOutput, .toolFailed, .notAScreenshot, .cannotWrite, .cannotRead:
       .internalError
     }
+  }
+
+  /// `usage` for a failure of the command line (exit 64), else `device`.
+  var kind: String {
+    exitCode == .usage ? FailureKind.usage.rawValue : FailureKind.device.rawValue
   }
 
   var message: String {

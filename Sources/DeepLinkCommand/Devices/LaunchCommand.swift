@@ -57,11 +57,11 @@ struct LaunchCommand: ToolCommand {
   ///
   /// - Throws: 64 without a bundle id or with a target that is no simulator; what choosing the
   ///   simulator, `simctl launch` (69 when the app is not installed) and the wait throw.
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     let target = try context.devices.target()
     guard case .simulator(let device) = target else {
-      throw .device(
-        .wrongTarget(Self.name, target, expected: "simulator targets (simulator or simulator:DEVICE)"))
+      throw DeviceFailure.wrongTarget(
+        Self.name, target, expected: "simulator targets (simulator or simulator:DEVICE)")
     }
     let bundleID = try context.devices.requiredBundleID(for: Self.name)
     if context.options.dryRun {
@@ -81,18 +81,13 @@ struct LaunchCommand: ToolCommand {
     let (udid, simulator) = try context.devices.simulatorUDID(device)
     let runner = context.devices.toolRunner()
     let arguments = SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch)
-    let result: ChildProcess.Result
-    do throws(DeviceFailure) {
-      result = try runner.run(.xcrun, arguments)
-      let chosen = SimulatorDevice(
-        udid: udid, name: simulator?.name ?? "", state: "Booted", runtime: "", isAvailable: true)
-      if let failure = SimulatorCommands.failure(
-        of: result, command: arguments, scheme: context.table.scheme, device: chosen)
-      {
-        throw failure
-      }
-    } catch {
-      throw .device(error)
+    let result = try runner.run(.xcrun, arguments)
+    let chosen = SimulatorDevice(
+      udid: udid, name: simulator?.name ?? "", state: "Booted", runtime: "", isAvailable: true)
+    if let failure = SimulatorCommands.failure(
+      of: result, command: arguments, scheme: context.table.scheme, device: chosen)
+    {
+      throw failure
     }
     let pid = SimulatorCommands.launchedPID(result.output, bundleID: bundleID)
     try context.devices.waitForSimulatorApp(bundleID, udid: udid, pid: pid)

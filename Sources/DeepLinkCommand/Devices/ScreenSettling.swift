@@ -68,8 +68,8 @@ enum ScreenSettling {
   /// - Throws: what `take` throws.
   static func settle(
     _ settling: Settling, now: () -> Int64, interrupted: () -> Bool = { false },
-    take: () throws(ClientFailure) -> Screenshot
-  ) throws(ClientFailure) -> SettledScreenshot {
+    take: () throws(DeviceFailure) -> Screenshot
+  ) throws(DeviceFailure) -> SettledScreenshot {
     let start = now()
     var last = try take()
     var count = 1

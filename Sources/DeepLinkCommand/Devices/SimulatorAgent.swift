@@ -68,14 +68,14 @@ struct SimulatorAgent: Hashable, Sendable {
     /// The agent, when it is the app `bundleID` on the simulator `udid`.
     ///
     /// - Throws: 69 naming what answers on `socket` instead.
-    func agent(_ bundleID: String, on udid: String, socket: String) throws(ClientFailure) -> SimulatorAgent {
+    func agent(_ bundleID: String, on udid: String, socket: String) throws(DeviceFailure) -> SimulatorAgent {
       switch self {
       case .agent(let agent) where agent.isApp(bundleID, on: udid):
         return agent
       case .agent(let agent):
-        throw .device(.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: agent))
+        throw DeviceFailure.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: agent)
       case .other:
-        throw .device(.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: nil))
+        throw DeviceFailure.notThatAgent(socket: socket, bundleID: bundleID, udid: udid, found: nil)
       }
     }
   }

@@ -35,7 +35,7 @@ struct TargetsCommand: ToolCommand {
   init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {}
 
   /// `deeplink targets [--json]`.
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     let runner = context.devices.toolRunner()
     var listing = TargetListing.discover(socket: context.socketPath, runner: { runner })
     // Each app whose agent answers on one of the booted simulators listed, after them.

@@ -38,7 +38,7 @@ struct HelpCommand: ToolCommand {
     topic = try HelpTopic(named: word, table: table)
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     guard !context.options.json else {
       try context.write(
         JSON.object([("help", .string(HelpFormatter.text(for: topic, table: context.table)))]).pretty + "\n")

@@ -12,21 +12,21 @@ protocol LinkDelivery {
   /// no state to return and no `state` or `screen` tool.
   var acknowledges: Bool { get }
   /// Sends `link`; with an app, waits for its acknowledgement.
-  func open(_ link: Link) throws(ClientFailure) -> LinkOutcome
+  func open(_ link: Link) throws -> LinkOutcome
   /// The app's state: `path`, `overrides`, `screen`.
-  func state() throws(ClientFailure) -> JSON
+  func state() throws -> JSON
   /// The app's screen.
-  func screen() throws(ClientFailure) -> String
+  func screen() throws -> String
   /// Whether ``screenshot()`` can take a picture: a simulator or Android target, without
   /// `--dry-run`. Only then is there a `screenshot` tool.
   var takesScreenshots: Bool { get }
   /// A PNG of the target's screen, taken as `deeplink screen --png FILE` takes it: once the
   /// screen stopped changing.
-  func screenshot() throws(ClientFailure) -> McpScreenshot
+  func screenshot() throws -> McpScreenshot
   /// Whether each route tool's result carries ``picture()`` (`deeplink mcp --pictures`).
   var takesPictures: Bool { get }
   /// A picture of the screen once it stopped changing, sized for a model (``McpPicture``).
-  func picture() throws(ClientFailure) -> McpScreenshot
+  func picture() throws -> McpScreenshot
 }
 
 /// A picture for a tool's result, and what the result says of it: that the screen did not
@@ -48,5 +48,5 @@ enum LinkOutcome {
 extension LinkDelivery {
   /// No pictures, unless a delivery takes them (`deeplink mcp --pictures` on a device).
   var takesPictures: Bool { false }
-  func picture() throws(ClientFailure) -> McpScreenshot { McpScreenshot(png: [], note: nil) }
+  func picture() throws -> McpScreenshot { McpScreenshot(png: [], note: nil) }
 }

@@ -66,7 +66,7 @@ struct McpCommand: ToolCommand {
     settling = try arguments.settling()
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     // The device of the pictures is chosen before the agent, for the whole session.
     let device = pictures ? try pictureDevice(in: context) : nil
     // A simulator app's agent answering when the session starts serves the whole session.
@@ -81,12 +81,12 @@ struct McpCommand: ToolCommand {
   /// until the input ends (then returns: exit 0). Nothing but protocol messages goes to
   /// standard output.
   ///
-  /// - Throws: ``ClientFailure/output(_:)`` when standard output cannot be written, and
-  ///   ``ClientFailure/input(_:)`` when standard input cannot be read.
-  func serve(in context: CommandContext, pictures: ResolvedDevice?) throws(ClientFailure) {
+  /// - Throws: ``StreamFailure/output(_:)`` when standard output cannot be written, and
+  ///   ``StreamFailure/input(_:)`` when standard input cannot be read.
+  func serve(in context: CommandContext, pictures: ResolvedDevice?) throws {
     let target = try context.devices.target()
     if settling.isGiven, target == .app {
-      throw .usage(
+      throw UsageError.invalidUse(
         (settling.timeout != nil ? Settling.timeoutFlag : Settling.toleranceFlag)
           + " is for pictures of a simulator or an Android device, and the app target has no pixels; "
           + "give --target simulator or --target android", hint: nil)
@@ -102,7 +102,7 @@ struct McpCommand: ToolCommand {
       do {
         count = try StreamReader.read(from: 0, into: &chunk)
       } catch {
-        throw .input(error)
+        throw StreamFailure.input(error)
       }
       let lines = count == 0 ? reader.finish().map { [$0] } ?? [] : reader.lines(in: chunk[..<count])
       try answer(lines, in: &session, context: context)
@@ -115,19 +115,20 @@ struct McpCommand: ToolCommand {
   /// `--dry-run`, which takes no pictures.
   ///
   /// - Throws: 64 on the app target, which has no pixels; what choosing the device throws.
-  func pictureDevice(in context: CommandContext) throws(ClientFailure) -> ResolvedDevice? {
+  func pictureDevice(in context: CommandContext) throws -> ResolvedDevice? {
     guard !context.options.dryRun else { return nil }
     let target = try context.devices.target()
     switch target {
     case .app:
-      throw .usage(
+      throw UsageError.invalidUse(
         "--pictures shows the screen of a simulator or an Android device, and the app target has no "
           + "pixels; give --target simulator or --target android", hint: nil)
     case .simulator(let device):
       let (udid, resolved) = try context.devices.simulatorUDID(device)
       return resolved ?? ResolvedDevice(kind: .simulator, id: udid, name: udid)
     case .device:
-      throw .device(.wrongTarget(Self.name, target, expected: "simulator and android targets for --pictures"))
+      throw DeviceFailure.wrongTarget(
+        Self.name, target, expected: "simulator and android targets for --pictures")
     case .android:
       return try context.devices.resolve(target, runner: context.devices.toolRunner())
     }
@@ -136,7 +137,7 @@ struct McpCommand: ToolCommand {
   /// Answers `lines`, received together, and writes the answers in one write.
   private func answer(
     _ lines: [McpLineReader.Line], in session: inout McpSession, context: CommandContext
-  ) throws(ClientFailure) {
+  ) throws {
     var output: [JSON] = []
     var messages: [ArraySlice<UInt8>] = []
     for line in lines {

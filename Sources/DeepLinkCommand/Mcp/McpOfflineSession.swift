@@ -36,10 +36,10 @@ struct OfflineDelivery: LinkDelivery {
   var acknowledges: Bool { true }
   var takesScreenshots: Bool { true }
 
-  func open(_ link: Link) throws(ClientFailure) -> LinkOutcome { .applied(state: Self.state) }
-  func state() throws(ClientFailure) -> JSON { Self.state }
-  func screen() throws(ClientFailure) -> String { "" }
-  func screenshot() throws(ClientFailure) -> McpScreenshot {
+  func open(_ link: Link) throws -> LinkOutcome { .applied(state: Self.state) }
+  func state() throws -> JSON { Self.state }
+  func screen() throws -> String { "" }
+  func screenshot() throws -> McpScreenshot {
     McpScreenshot(png: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], note: nil)
   }
 }

@@ -18,7 +18,7 @@ enum McpPicture {
   /// encoded again.
   ///
   /// - Throws: 70 when the picture cannot be written within the limits.
-  static func forModel(_ screenshot: Screenshot) throws(ClientFailure) -> [UInt8] {
+  static func forModel(_ screenshot: Screenshot) throws(DeviceFailure) -> [UInt8] {
     let picture = screenshot.picture
     if max(picture.width, picture.height) <= longestSide, screenshot.png.count <= maximumBytes {
       return screenshot.png
@@ -26,7 +26,7 @@ enum McpPicture {
     do {
       return try PNGEncoder.encode(picture, longestSide: longestSide, maximumBytes: maximumBytes)
     } catch {
-      throw .device(.notAScreenshot(["screenshot"], toolMessage: error.message))
+      throw .notAScreenshot(["screenshot"], toolMessage: error.message)
     }
   }
 }

@@ -73,18 +73,18 @@ struct McpToolbox {
     case .state:
       try Self.reject(arguments, of: StateCommand.name, takes: [])
       let state: JSON
-      do { state = try delivery.state() } catch { throw .client(error) }
+      do { state = try delivery.state() } catch { throw .failure(error.commandFailure) }
       return Self.success(text: CommandContext.visible(StateText.render(state)), structured: state)
     case .screen:
       try Self.reject(arguments, of: ScreenCommand.name, takes: [])
       let screen: String
-      do { screen = try delivery.screen() } catch { throw .client(error) }
+      do { screen = try delivery.screen() } catch { throw .failure(error.commandFailure) }
       return Self.success(
         text: CommandContext.visible(screen), structured: .object([("screen", .string(screen))]))
     case .screenshot:
       try Self.reject(arguments, of: ScreenCommand.name, takes: [])
       let shot: McpScreenshot
-      do { shot = try delivery.screenshot() } catch { throw .client(error) }
+      do { shot = try delivery.screenshot() } catch { throw .failure(error.commandFailure) }
       return .object([
         ("content", .array([Self.image(shot.png)] + (shot.note.map { [Self.text($0)] } ?? []))),
         ("isError", .bool(false)),
@@ -121,7 +121,11 @@ struct McpToolbox {
       content.append(
         .object([
           ("type", .string("text")),
-          ("text", .string("no picture of the screen, though the link was delivered: \(error.message)")),
+          (
+            "text",
+            .string(
+              "no picture of the screen, though the link was delivered: \(error.commandFailure.message)")
+          ),
         ]))
     }
     members[index].value = .array(content)
@@ -136,7 +140,7 @@ struct McpToolbox {
       try AppSession.checkFits(url: table.url(for: link))
       outcome = try delivery.open(link)
     } catch {
-      throw .client(error)
+      throw .failure(error.commandFailure)
     }
     let state: JSON
     switch outcome {
@@ -149,7 +153,7 @@ struct McpToolbox {
         ]))
     }
     guard let screen = state["screen"]?.stringValue else {
-      throw .client(.badReply("the app acknowledged the link without its state"))
+      throw .failure(ClientFailure.badReply("the app acknowledged the link without its state"))
     }
     return withPicture(Self.success(text: CommandContext.visible(screen), structured: state))
   }

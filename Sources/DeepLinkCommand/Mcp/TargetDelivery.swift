@@ -16,7 +16,7 @@ struct TargetDelivery: LinkDelivery {
 
   var acknowledges: Bool { target == .app && !context.options.dryRun }
 
-  func open(_ link: Link) throws(ClientFailure) -> LinkOutcome {
+  func open(_ link: Link) throws -> LinkOutcome {
     let url = context.table.url(for: link)
     if context.options.dryRun {
       return .delivered(
@@ -35,15 +35,15 @@ struct TargetDelivery: LinkDelivery {
     let request = AppSession.openRequest(url, timeoutMilliseconds: context.options.timeoutMilliseconds)
     let reply = try connection.request(request, app: context.app)
     guard let state = reply["state"] else {
-      throw .badReply("the app acknowledged the link without its state")
+      throw ClientFailure.badReply("the app acknowledged the link without its state")
     }
     return .applied(state: state)
   }
 
-  func state() throws(ClientFailure) -> JSON {
+  func state() throws -> JSON {
     try context.devices.requireApp(for: StateCommand.name)
     guard let state = try connection.request(.state, app: context.app)["state"] else {
-      throw .badReply("no state in the reply")
+      throw ClientFailure.badReply("no state in the reply")
     }
     return state
   }
@@ -51,7 +51,7 @@ struct TargetDelivery: LinkDelivery {
   var takesScreenshots: Bool { target != .app && !context.options.dryRun }
 
   /// A picture of the target's screen once it stopped changing, as `screen --png` takes it.
-  func screenshot() throws(ClientFailure) -> McpScreenshot {
+  func screenshot() throws -> McpScreenshot {
     let (_, shot) = try context.devices.settledScreenshot(of: target, settling: settling)
     return McpScreenshot(png: shot.screenshot.png, note: note(shot.outcome))
   }
@@ -59,7 +59,7 @@ struct TargetDelivery: LinkDelivery {
   var takesPictures: Bool { pictureDevice != nil && !context.options.dryRun }
 
   /// A picture of the screen for a model (``McpPicture``), once it stopped changing.
-  func picture() throws(ClientFailure) -> McpScreenshot {
+  func picture() throws -> McpScreenshot {
     guard let device = pictureDevice else { return McpScreenshot(png: [], note: nil) }
     let shot = try context.devices.settledScreenshot(of: device, settling: settling)
     return McpScreenshot(png: try McpPicture.forModel(shot.screenshot), note: note(shot.outcome))
@@ -72,11 +72,11 @@ struct TargetDelivery: LinkDelivery {
       + ": the picture is the last, and may show it changing"
   }
 
-  func screen() throws(ClientFailure) -> String {
+  func screen() throws -> String {
     try context.devices.requireApp(for: ScreenCommand.name)
     guard let screen = try connection.request(.screen, app: context.app)["screen"]?.stringValue
     else {
-      throw .badReply("no screen in the reply")
+      throw ClientFailure.badReply("no screen in the reply")
     }
     return screen
   }

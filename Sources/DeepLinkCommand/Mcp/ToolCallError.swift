@@ -5,15 +5,16 @@ enum ToolCallError: Error {
   case usage(UsageError)
   /// An argument that no option can take (an array, an object).
   case arguments(ToolArguments.Failure)
-  /// The app is not there, did not answer in time, or rejected the link.
-  case client(ClientFailure)
+  /// What the command line would report: the app is not there, did not answer in time or
+  /// rejected the link, a device failed, standard output could not be written.
+  case failure(any CommandFailure)
 
   /// The message without the `deeplink: error: ` prefix.
   var message: String {
     switch self {
     case .usage(let error): error.message
     case .arguments(let error): error.message
-    case .client(let failure): failure.message
+    case .failure(let failure): failure.message
     }
   }
 }

@@ -77,7 +77,7 @@ struct CheckReleaseCommand: ToolCommand {
   /// the table's scheme is not registered (with `expectRegistered`, that it is), printing one
   /// line per file (with `--json`, one object) and failing with exit 1 (found, or missing) or
   /// 66 (a path that cannot be read).
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     var report = ReleaseCheckReport(scheme: context.table.scheme, expectRegistered: expectRegistered)
     for path in paths {
       do {

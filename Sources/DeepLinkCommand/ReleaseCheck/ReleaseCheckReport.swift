@@ -34,10 +34,10 @@ struct ReleaseCheckReport {
   /// The failure, or `nil` when the check passed: unreadable input first (66: nothing is
   /// proved about it), then the scheme registered in a release build or missing from a
   /// debug build (1).
-  var failure: ClientFailure? {
+  var failure: ReleaseCheckFailure? {
     if !unreadable.isEmpty {
-      return .releaseCheck(
-        .unreadable, kind: FailureKind.unreadable.rawValue,
+      return ReleaseCheckFailure(
+        exitCode: .unreadable, kind: FailureKind.unreadable.rawValue,
         message: unreadable.map(\.message).joined(separator: "; "),
         hint: "Give a built .app, .xcarchive, .ipa, Info.plist or AndroidManifest.xml.")
     }
@@ -45,8 +45,8 @@ struct ReleaseCheckReport {
     if expectRegistered {
       let missing = files.filter { $0.registrations(of: scheme).isEmpty }
       guard !missing.isEmpty else { return nil }
-      return .releaseCheck(
-        .checkFailed, kind: FailureKind.notRegistered.rawValue,
+      return ReleaseCheckFailure(
+        exitCode: .checkFailed, kind: FailureKind.notRegistered.rawValue,
         message: "\(scheme) is not registered in \(missing.map(\.path).joined(separator: ", ")); a debug "
           + "build must register it for its debug links to open",
         hint: "Is this the debug build? Its Info.plist (or manifest) needs the scheme in CFBundleURLTypes "
@@ -59,15 +59,16 @@ struct ReleaseCheckReport {
     let agentHint = "Start the agent only under #if DEBUG (see docs/release-builds.md)."
     guard !found.isEmpty else {
       guard !agents.isEmpty else { return nil }
-      return .releaseCheck(
-        .checkFailed, kind: FailureKind.agentLinked.rawValue, message: agentMessage, hint: agentHint)
+      return ReleaseCheckFailure(
+        exitCode: .checkFailed, kind: FailureKind.agentLinked.rawValue, message: agentMessage, hint: agentHint
+      )
     }
     let schemeMessage =
       "\(scheme) is registered in \(found.map(\.path).joined(separator: ", ")); a release build "
       + "must not register the debug scheme"
     let schemeHint = "Strip it by scheme, not by index, and fail loudly: see docs/release-builds.md."
-    return .releaseCheck(
-      .checkFailed, kind: FailureKind.registered.rawValue,
+    return ReleaseCheckFailure(
+      exitCode: .checkFailed, kind: FailureKind.registered.rawValue,
       message: agents.isEmpty ? schemeMessage : schemeMessage + "; and " + agentMessage,
       hint: agents.isEmpty ? schemeHint : schemeHint + "\n" + agentHint)
   }

@@ -66,7 +66,7 @@ struct RoutesCommand: ToolCommand {
     format = .markdown
   }
 
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     try context.write(
       RoutesFormatter.text(
         format, table: context.table, source: context.source, androidPackage: context.androidPackage,

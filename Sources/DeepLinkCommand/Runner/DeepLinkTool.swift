@@ -155,20 +155,22 @@ public struct DeepLinkTool {
     let appCommand = contents.table.version == builtIn.version ? ToolName.appCommand : nil
     return ToolName.$bundleID.withValue(context.iosBundleID) {
       ToolName.$appCommand.withValue(appCommand) {
-        do throws(ClientFailure) {
+        do {
           guard !options.keep || type(of: command).takesKeep else {
-            throw .usage(
+            throw UsageError.invalidUse(
               "--keep goes with a route or open (\(ToolName.current) <route> … --keep): it applies a link "
                 + "again each time the app comes back", hint: nil)
           }
           try command.run(in: context)
           return .success
-        } catch .closedOutput {
+        } catch StreamFailure.closedOutput {
           // The reader of stdout went away (`| head -1`): stop silently, as a filter would.
           return .closedOutput
         } catch {
-          CommandContext.report(error, json: options.json, to: output)
-          return error.exitCode
+          // Every feature's failure is reported here, the same way (``CommandFailure``).
+          let failure = error.commandFailure
+          CommandContext.report(failure, json: options.json, to: output)
+          return failure.exitCode
         }
       }
     }

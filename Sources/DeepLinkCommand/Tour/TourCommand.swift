@@ -130,7 +130,7 @@ struct TourCommand: ToolCommand {
   /// Everything that can be refused is refused before the first link is sent: the scenario,
   /// the recording (read whole and checked), the output directory. Nothing is written until
   /// every link was applied, so a tour that fails half-way leaves no half recording.
-  func run(in context: CommandContext) throws(ClientFailure) {
+  func run(in context: CommandContext) throws {
     let stops: [TourStop]
     if let scenario = request.scenario {
       stops = try TourStop.scenario(scenario, table: context.table)
@@ -144,16 +144,16 @@ struct TourCommand: ToolCommand {
       do {
         directory = try TourDirectory(opening: check)
       } catch {
-        throw .unreadableRecording("cannot open the recording \(check): \(error)")
+        throw TourFailure.unreadableRecording("cannot open the recording \(check): \(error)")
       }
       do {
         recording = try TourRecording.read(from: directory)
       } catch {
-        throw .unreadableRecording(error.message)
+        throw TourFailure.unreadableRecording(error.message)
       }
     }
     if let recorded = recording?.scenario, request.scenario == nil, let check = request.check {
-      throw .usage(
+      throw UsageError.invalidUse(
         "the recording in \(check) visited the scenario \(recorded), not every route; give it again "
           + "with --scenario", hint: nil)
     }
@@ -204,7 +204,7 @@ struct TourCommand: ToolCommand {
       var state: String?
       var picture: [UInt8]?
       var settle: SettleOutcome?
-      do throws(ClientFailure) {
+      do {
         if var kept = session {
           let open = AppSession.openRequest(
             stop.url, timeoutMilliseconds: context.options.timeoutMilliseconds)
@@ -235,8 +235,10 @@ struct TourCommand: ToolCommand {
           }
         }
       } catch {
-        throw .batch(
-          line: nil, kind: error.kind, error.exitCode, "\(stop.name) (\(stop.url)): \(error.message)")
+        let failure = error.commandFailure
+        throw BatchFailure(
+          line: nil, kind: failure.kind, exitCode: failure.exitCode,
+          reason: "\(stop.name) (\(stop.url)): \(failure.message)")
       }
       let stem = TourRecording.fileStem(number: index + 1, of: stops.count, name: stop.name)
       var entry = TourEntry(
@@ -295,7 +297,7 @@ struct TourCommand: ToolCommand {
       }
     }
     guard differences.isEmpty else {
-      throw .differences(
+      throw TourFailure.differences(
         "\(differences.count) of \(comparison.items.count) entries differ from the recording in \(check) "
           + "(\(comparison.summary)); this tour and its report: \(output)/\(TourRecording.pageName)")
     }
@@ -348,19 +350,19 @@ struct TourCommand: ToolCommand {
   /// missing; empty, or (when recording) holding an earlier tour, which will be replaced. A
   /// check without `--out` writes to a new temporary directory. A check's `--out` must lie
   /// outside the recording, which a check never modifies.
-  func prepareTourOutput(in context: CommandContext) throws(ClientFailure) -> String {
+  func prepareTourOutput(in context: CommandContext) throws -> String {
     guard let path = request.out else {
       do {
         return try TourDirectory.makeTemporary()
       } catch {
-        throw .tourFile("a temporary directory for the tour", error)
+        throw TourFailure.cannotWrite("a temporary directory for the tour", error)
       }
     }
     if let check = request.check, let recording = TourDirectory.canonicalPath(check),
       let output = TourDirectory.canonicalPath(path) ?? Self.canonicalPath(ofNew: path),
       output == recording || output.hasPrefix(recording.hasSuffix("/") ? recording : recording + "/")
     {
-      throw .usage(
+      throw UsageError.invalidUse(
         "--out \(path) is inside the recording \(check), which --check never modifies; give another directory",
         hint: nil)
     }
@@ -368,7 +370,7 @@ struct TourCommand: ToolCommand {
     do {
       created = try TourDirectory.create(path)
     } catch {
-      throw .usage("--out \(path): cannot create the directory: \(error)", hint: nil)
+      throw UsageError.invalidUse("--out \(path): cannot create the directory: \(error)", hint: nil)
     }
     guard !created else { return path }
     let directory: TourDirectory
@@ -377,11 +379,11 @@ struct TourCommand: ToolCommand {
       directory = try TourDirectory(opening: path)
       names = try directory.names()
     } catch {
-      throw .usage("--out \(path): \(error)", hint: nil)
+      throw UsageError.invalidUse("--out \(path): \(error)", hint: nil)
     }
     guard !names.isEmpty else { return path }
     guard request.check == nil, names.contains(TourRecording.manifestName) else {
-      throw .usage(
+      throw UsageError.invalidUse(
         "--out \(path) is not empty"
           + (request.check == nil ? " and holds no earlier tour" : "")
           + "; give a new or empty directory",
@@ -390,7 +392,7 @@ struct TourCommand: ToolCommand {
     do {
       _ = try TourRecording.read(from: directory)
     } catch {
-      throw .usage(
+      throw UsageError.invalidUse(
         "--out \(path) holds a tour that cannot be read, so it is not replaced: \(error.message)", hint: nil)
     }
     return path
@@ -412,12 +414,12 @@ struct TourCommand: ToolCommand {
   func writeTour(
     _ tour: TourRecording, comparison: TourComparison?, recordingPath: String?, to path: String,
     in context: CommandContext
-  ) throws(ClientFailure) {
+  ) throws {
     let directory: TourDirectory
     do {
       directory = try TourDirectory(opening: path)
     } catch {
-      throw .tourFile(path, error)
+      throw TourFailure.cannotWrite(path, error)
     }
     if let earlier = try? TourRecording.read(from: directory) {
       for entry in earlier.entries {
@@ -426,11 +428,11 @@ struct TourCommand: ToolCommand {
       try? directory.remove(TourRecording.manifestName)
       try? directory.remove(TourRecording.pageName)
     }
-    func put(_ bytes: [UInt8], _ name: String) throws(ClientFailure) {
+    func put(_ bytes: [UInt8], _ name: String) throws(TourFailure) {
       do {
         try directory.write(bytes, as: name)
       } catch {
-        throw .tourFile(path + "/" + name, error)
+        throw .cannotWrite(path + "/" + name, error)
       }
     }
     var differenceImages: [String: [UInt8]] = [:]
@@ -456,33 +458,33 @@ struct TourCommand: ToolCommand {
   /// iPad (devicectl takes no screenshot, and its app cannot acknowledge); Android without
   /// `--settle` (its app cannot acknowledge); `--settle` and `--keep-status-bar` on the app
   /// target (no pictures), `--keep-status-bar` on Android (no status bar is set there).
-  func checkTourOptions(target: DeliveryTarget) throws(ClientFailure) {
+  func checkTourOptions(target: DeliveryTarget) throws {
     switch target.kind {
     case .device:
-      throw .device(.wrongTarget(Self.name, target, expected: "the app, simulator and android targets"))
-    case .android where request.settle == nil: throw .device(.unacknowledgedTour(target))
+      throw DeviceFailure.wrongTarget(Self.name, target, expected: "the app, simulator and android targets")
+    case .android where request.settle == nil: throw DeviceFailure.unacknowledgedTour(target)
     default: break
     }
     if target == .app, request.settle != nil {
-      throw .usage(
+      throw UsageError.invalidUse(
         TourCommand.settleFlag
           + " waits before each picture, and the app target has no pixels; give --target "
           + "simulator or --target android to record pictures", hint: nil)
     }
     if target == .app, request.settling.timeout != nil {
-      throw .usage(
+      throw UsageError.invalidUse(
         Settling.timeoutFlag
           + " is how long each picture waits for the screen to settle, and the app target has no pixels; "
           + "give --target simulator or --target android to record pictures", hint: nil)
     }
     if target == .app, request.settling.tolerance != nil, request.check == nil {
-      throw .usage(
+      throw UsageError.invalidUse(
         Settling.toleranceFlag
           + " compares pictures (in a check, and two screenshots in a row), and the app target records "
           + "none; give --target simulator or --target android, or --check <dir>", hint: nil)
     }
     if target.kind != .simulator, request.keepStatusBar {
-      throw .usage(
+      throw UsageError.invalidUse(
         TourCommand.keepStatusBarFlag
           + " is for a simulator target, whose status bar a tour sets; not --target \(target.text)",
         hint: nil)
@@ -495,7 +497,7 @@ struct TourCommand: ToolCommand {
   ///
   /// - Throws: ``DeviceFailure/unacknowledgedTour(_:)`` on a device whose app cannot
   ///   acknowledge, without `--settle`; what choosing the device throws.
-  func tourTarget(in context: CommandContext) throws(ClientFailure) -> TourTarget {
+  func tourTarget(in context: CommandContext) throws -> TourTarget {
     let target = try context.devices.target()
     try checkTourOptions(target: target)
     switch target {
@@ -505,7 +507,7 @@ struct TourCommand: ToolCommand {
     case .simulator(let device):
       let (udid, resolved) = try context.devices.simulatorUDID(device)
       let agent = try context.devices.findAgent(udid: udid)
-      guard agent != nil || request.settle != nil else { throw .device(.unacknowledgedTour(target)) }
+      guard agent != nil || request.settle != nil else { throw DeviceFailure.unacknowledgedTour(target) }
       let simulator = resolved ?? ResolvedDevice(kind: .simulator, id: udid, name: udid)
       return TourTarget(
         app: agent.map { context.aimed(at: $0.socket).app }, device: simulator,
@@ -527,7 +529,7 @@ struct TourCommand: ToolCommand {
   func checkRecordingFits(
     _ recording: TourRecording, at path: String, _ place: TourTarget, in context: CommandContext
   )
-    throws(ClientFailure)
+    throws
   {
     let target = try context.devices.target()
     let recordedPictures = recording.entries.contains { $0.pictureFile != nil }
@@ -553,6 +555,6 @@ struct TourCommand: ToolCommand {
         nil
       }
     guard let problem else { return }
-    throw .usage("the recording in \(path) \(problem)", hint: nil)
+    throw UsageError.invalidUse("the recording in \(path) \(problem)", hint: nil)
   }
 }

@@ -16,11 +16,11 @@ struct TourStop: Equatable {
   /// shows (``RouteExample/minimal(_:)``: required options at sample values).
   ///
   /// - Throws: a usage error naming a route whose samples do not bind.
-  static func everyRoute(of table: RouteTable) throws(ClientFailure) -> [TourStop] {
+  static func everyRoute(of table: RouteTable) throws(UsageError) -> [TourStop] {
     var stops: [TourStop] = []
     for route in table.routes {
       guard let link = RouteExample.minimal(route) else {
-        throw .usage(
+        throw .invalidUse(
           "the route '\(route.name)' has no example link to tour (its required options take no sample value)",
           hint: "Give the links to visit with --scenario FILE, in batch's format")
       }
@@ -35,22 +35,22 @@ struct TourStop: Equatable {
   ///
   /// - Throws: batch's usage errors, and one for a name that is not letters, digits, `-`,
   ///   `_` and `.` (not first), or is given twice.
-  static func scenario(_ path: String, table: RouteTable) throws(ClientFailure) -> [TourStop] {
+  static func scenario(_ path: String, table: RouteTable) throws(BatchFailure) -> [TourStop] {
     let steps = try BatchScript.steps(of: path, table: table)
     var stops: [TourStop] = []
     var given: [String: Int] = [:]
     for step in steps {
       if let name = step.name {
         guard isName(name) else {
-          throw .batch(
-            line: step.line, kind: FailureKind.usage.rawValue, .usage,
-            "the name '\(name)' above this line is not a tour name: use letters, digits, '-', '_' "
+          throw BatchFailure(
+            line: step.line,
+            usage: "the name '\(name)' above this line is not a tour name: use letters, digits, '-', '_' "
               + "and '.', starting with a letter or digit")
         }
         if let first = given[name] {
-          throw .batch(
-            line: step.line, kind: FailureKind.usage.rawValue, .usage,
-            "the name '\(name)' was given to line \(first) already; each entry needs its own")
+          throw BatchFailure(
+            line: step.line,
+            usage: "the name '\(name)' was given to line \(first) already; each entry needs its own")
         }
         given[name] = step.line
       }

@@ -6,7 +6,7 @@ extension String {
   /// Elsewhere, decoding replaces each invalid sequence with U+FFFD, whose own bytes differ
   /// from the sequence replaced, so the text's bytes equal the input exactly when it was
   /// valid. Inlinable so that each caller's collection type is specialized: unspecialized, the
-  /// comparison walks the bytes through witness tables, over a hundred instructions a byte.
+  /// comparison walks the bytes through witness tables, a dynamic call for every byte.
   @inlinable
   package init?(validUTF8 bytes: some Collection<UInt8>) {
     // ASCII is UTF-8: the common line (a debug link, a JSON request) needs no decoder, whose

@@ -4,8 +4,8 @@ extension RouteTable {
   /// not part of it.
   ///
   /// Every field is fed to the hash explicitly, each tagged with its kind, rather than through
-  /// `String(describing:)`: reflection cost about 16 µs per route, a fifth of `deeplink`'s
-  /// start-up with the built-in table and 160 ms with 10,000 routes.
+  /// `String(describing:)`: reflection costs time in proportion to the routes, a large part of
+  /// `deeplink`'s start-up and far more with a large table (BENCHMARKS.md).
   public var version: String {
     var hash = FNV1a()
     hash.add(scheme)

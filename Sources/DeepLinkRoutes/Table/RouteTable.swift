@@ -36,7 +36,7 @@ public struct RouteTable: Sendable {
   /// As fast for a dozen short names, and a table built without a `Dictionary` keeps
   /// `deeplink url` free of any: the first `String`-keyed dictionary in a process costs the
   /// Swift runtime a conformance lookup across the whole binary and a random hashing seed,
-  /// about a fifth of that command's start-up (BENCHMARKS.md).
+  /// measurable in that command's start-up (BENCHMARKS.md).
   package static let linearSearchLimit = 32
 
   /// A table of `routes`. Use ``problems`` to check it; duplicate names keep the first route.

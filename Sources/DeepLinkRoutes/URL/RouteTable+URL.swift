@@ -110,7 +110,7 @@ extension RouteTable {
   /// unless `allowUppercase` (a routes file declares its scheme in lowercase, because Android
   /// matches schemes case-sensitively). Concrete bytes, not a generic collection: called
   /// from another module, a generic one is not specialized and its first call looks up
-  /// conformances at run time (about a tenth of a routes file's start-up).
+  /// conformances at run time, measurable in a routes file's start-up (BENCHMARKS.md).
   package static func isScheme(_ bytes: ArraySlice<UInt8>, allowUppercase: Bool) -> Bool {
     func isLetter(_ byte: UInt8) -> Bool {
       allowUppercase ? byte.isASCIILetter : byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")

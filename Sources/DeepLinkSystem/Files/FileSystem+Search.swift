@@ -39,8 +39,8 @@ extension FileSystem {
     _ name: String, from start: String, skip: (String) -> Bool = { _ in false }
   ) -> String? {
     // Bytes, not `Substring`: joining a `Substring` to a `String` takes the unspecialized
-    // `append(contentsOf:)`, whose first call costs a runtime conformance lookup, a fifth of
-    // `deeplink url`'s start-up (callgrind).
+    // `append(contentsOf:)`, whose first call costs a runtime conformance lookup, measurable
+    // in `deeplink url`'s start-up (BENCHMARKS.md).
     let slash = UInt8(ascii: "/")
     var directory = Array(start.utf8)
     while true {

@@ -12,8 +12,8 @@
 /// writes the lines to it at once, so a line is in the file before the reply to the link it
 /// records is sent (`deeplink …; grep … app.log` finds it) and a killed program loses nothing
 /// it logged. `/dev/null` (`deeplink-app 2>/dev/null &`, what CI scripts write) never waits
-/// either and is written at once too: a thread woken for each round, only to discard it, cost
-/// every MCP call some 6 µs. Any other descriptor (a pipe, a terminal) is written by a thread of its own:
+/// either and is written at once too: a thread woken for each round, only to discard it, slowed
+/// every MCP call (BENCHMARKS.md). Any other descriptor (a pipe, a terminal) is written by a thread of its own:
 /// ``append(_:force:)`` copies the lines into a bounded buffer, wakes that thread and returns;
 /// the thread writes everything queued with blocking `write(2)`s, and on a descriptor that was
 /// inherited non-blocking it waits for room with `poll(2)` instead of losing lines to

@@ -19,7 +19,8 @@ package enum ControlCharacters {
     // UTF-8 bytes, not scalars: a C0 character or DEL is one byte below 0x80, a C1 character
     // is 0xC2 then 0x80...0x9F, and no other scalar's encoding holds either. Text without
     // control characters (an app's whole screen, every time a link is sent) is returned as it
-    // is; appending scalar by scalar cost an eighth of `deeplink <route>`'s instructions.
+    // is; appending scalar by scalar was measurable in `deeplink <route>`'s start-up
+    // (BENCHMARKS.md).
     let bytes = text.utf8
     if bytes.withContiguousStorageIfAvailable({ !hasControlCharacter($0, keepingNewlines: keepingNewlines) })
       == true

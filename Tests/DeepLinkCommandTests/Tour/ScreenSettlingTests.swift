@@ -101,10 +101,10 @@ struct ScreenSettlingTests {
 
   @Test func aFailedScreenshotIsThrown() {
     var count = 0
-    #expect(throws: ClientFailure.self) {
-      _ = try ScreenSettling.settle(Settling(), now: { 0 }) { () throws(ClientFailure) -> Screenshot in
+    #expect(throws: DeviceFailure.self) {
+      _ = try ScreenSettling.settle(Settling(), now: { 0 }) { () throws(DeviceFailure) -> Screenshot in
         count += 1
-        if count == 2 { throw .badReply("gone") }
+        if count == 2 { throw .notAScreenshot(["screenshot"], toolMessage: "gone") }
         return Screenshot(png: [], picture: Self.gray(0))
       }
     }

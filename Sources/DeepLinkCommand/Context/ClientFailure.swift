@@ -1,7 +1,8 @@
 import DeepLinkWire
 
-/// Why a command that talks to the app did not succeed, with the exit code it ends with.
-enum ClientFailure: Error {
+/// Why the app client (``AppClient``) did not get its answer from the app: no app, no answer
+/// in time, a rejection or a reply out of protocol, with the exit code it ends with.
+enum ClientFailure: CommandFailure {
   /// Connecting, sending or reading failed. A time-out here happened while connecting: nothing
   /// was sent (once a request is sent, a time-out is ``unanswered(_:path:)``).
   case socket(SocketError)
@@ -16,37 +17,11 @@ enum ClientFailure: Error {
   case badReply(String)
   /// The link's request would be longer than the app accepts; found before sending.
   case linkTooLong(bytes: Int, limit: Int)
-  /// A step of `deeplink batch` failed (`line` is `nil` when the file itself is at fault),
-  /// with the ``kind`` of what failed.
-  indirect case batch(line: Int?, kind: String, ExitCode, String)
-  /// A result could not be written to standard output (a full disk): the run did not do all
-  /// it was asked, so it must not exit 0.
-  case output(Errno)
-  /// Standard input could not be read (`deeplink mcp`; a closed descriptor, say).
-  case input(Errno)
-  /// Standard output's reader went away (`EPIPE`: `deeplink routes | head -1`): the command
-  /// stops at once, silently, like a filter killed by `SIGPIPE` (exit 141).
-  case closedOutput
   /// `wait`: an app accepts connections but did not answer a ping (stopped or hung).
   case silentApp(path: String, seconds: Double)
-  /// A simulator or Android target failed (see ``DeviceFailure``).
-  case device(DeviceFailure)
   /// `wait --pid`: the app's process has exited before it listened; `status` is what it
   /// exited with, when that could still be read (see ``ProcessProbe``).
   case appExited(pid: Int32, status: ProcessProbe.ExitStatus?)
-  /// A usage error found by a command after parsing (`url` of a link too long to send).
-  case usage(String, hint: String?)
-  /// `check-release` failed (``ReleaseCheckReport/failure``): exit 1 or 66.
-  case releaseCheck(ExitCode, kind: String, message: String, hint: String?)
-  /// `tour --check`: the recording cannot be read (why, naming the file).
-  case unreadableRecording(String)
-  /// `tour --check`: the tour differs from the recording (a summary; each difference was
-  /// reported before).
-  case differences(String)
-  /// `tour`: a file of the tour could not be written.
-  case tourFile(String, Errno)
-  /// `--keep`: the app's socket cannot be watched for its comebacks (why, naming the path).
-  case cannotWatch(String)
 
   var exitCode: ExitCode {
     switch self {
@@ -66,24 +41,12 @@ enum ClientFailure: Error {
       default: .rejected
       }
     case .noAppCame, .unanswered, .silentApp: .timedOut
-    case .output: .internalError
-    case .input: .usage
-    case .closedOutput: .closedOutput
     case .badReply: .internalError
-    case .linkTooLong, .usage: .usage
+    case .linkTooLong: .usage
     case .appExited: .unavailable
-    case .batch(_, _, let code, _): code
-    case .device(let failure): failure.exitCode
-    case .releaseCheck(let code, _, _, _): code
-    case .unreadableRecording: .unreadable
-    case .differences: .checkFailed
-    case .tourFile: .internalError
-    case .cannotWatch: .unavailable
     }
   }
 
-  /// The machine-readable name of the failure, for `--json` errors: the wire's kind when the
-  /// app answered with an error (``ErrorKind``), else the CLI's own (``FailureKind``).
   var kind: String {
     switch self {
     case .socket(let error):
@@ -100,36 +63,8 @@ enum ClientFailure: Error {
     case .noAppCame, .unanswered, .silentApp: FailureKind.timeout.rawValue
     case .rejected(_, let kind, _): kind
     case .badReply: FailureKind.badReply.rawValue
-    case .linkTooLong, .usage: FailureKind.usage.rawValue
-    case .batch(_, let kind, _, _): kind
-    case .output: FailureKind.output.rawValue
-    case .closedOutput: FailureKind.closedOutput.rawValue
-    case .input: FailureKind.input.rawValue
+    case .linkTooLong: FailureKind.usage.rawValue
     case .appExited: FailureKind.appExited.rawValue
-    case .device(let failure):
-      failure.exitCode == .usage ? FailureKind.usage.rawValue : FailureKind.device.rawValue
-    case .releaseCheck(_, let kind, _, _): kind
-    case .unreadableRecording: FailureKind.unreadableRecording.rawValue
-    case .differences: FailureKind.differences.rawValue
-    case .tourFile, .cannotWatch: FailureKind.system.rawValue
-    }
-  }
-
-  /// The batch line a failure belongs to, if any.
-  var line: Int? {
-    if case .batch(let line?, _, _, _) = self { return line }
-    return nil
-  }
-
-  /// A second line pointing at help, if there is one.
-  var hint: String? {
-    switch self {
-    case .usage(_, let hint): return hint
-    case .releaseCheck(_, _, _, let hint): return hint
-    case .unreadableRecording:
-      return
-        "A recording is what '\(ToolName.current) tour --out DIR' wrote; record one again if this one was damaged."
-    default: return nil
     }
   }
 
@@ -162,11 +97,6 @@ enum ClientFailure: Error {
     case .badReply(let reason): "unexpected reply from the app: \(reason)"
     case .linkTooLong(let bytes, let limit):
       "the link is too long: its request is \(bytes) bytes, the app accepts at most \(limit)"
-    case .batch(let line, _, _, let message): line.map { "line \($0): \(message)" } ?? message
-    case .output(let errno): "cannot write the result to standard output: \(errno)"
-    case .input(let errno): "cannot read standard input: \(errno)"
-    case .closedOutput: "standard output was closed by its reader"
-    case .usage(let message, _): message
     case .appExited(let pid, let status?):
       "the app (process \(pid)) exited \(status) before it listened; its log says why"
     case .appExited(let pid, nil):
@@ -175,12 +105,6 @@ enum ClientFailure: Error {
     case .silentApp(let path, let seconds):
       "an app accepts connections on \(path) but did not answer within "
         + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"
-    case .device(let failure): failure.message
-    case .releaseCheck(_, _, let message, _): message
-    case .unreadableRecording(let reason): reason
-    case .differences(let summary): summary
-    case .tourFile(let path, let errno): "cannot write \(path): \(errno)"
-    case .cannotWatch(let reason): "--keep cannot watch for the app's comebacks: \(reason)"
     }
   }
 }
