@@ -37,7 +37,8 @@ struct RoutesFormatterTests {
         == #"{"name":"sort","type":"choice","required":false,"default":"name","#
         + #""choices":["name","newest","rating"],"range":null,"help":"Order of the list"}"#)
     #expect(
-      RoutesFormatter.json(table: .builtIn, source: .builtIn).pretty + "\n" == RoutesFormatter.text(.json, table: .builtIn))
+      RoutesFormatter.json(table: .builtIn, source: .builtIn).pretty + "\n"
+        == RoutesFormatter.text(.json, table: .builtIn))
   }
 
   @Test func markdownEscapesPipes() {
