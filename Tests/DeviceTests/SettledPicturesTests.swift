@@ -51,7 +51,10 @@ struct SettledPicturesTests {
     world.environment["STANDIN_ANIMATION_FRAMES"] = "3"
     let out = world.directory.file("tour")
     let screenshotsBefore = TourPicturesTests.simctl("io", in: world).count
-    let result = try world.deeplink(target + ["tour", "--out", out, "--scenario", scenario])
+    // A generous settle timeout: each stand-in screenshot draws a picture with python3, which a
+    // loaded machine makes slow; the screen settles after its five screenshots however long.
+    let result = try world.deeplink(
+      target + ["tour", "--out", out, "--scenario", scenario, "--settle-timeout", "30"])
     #expect(result.status == 0, "\(result)")
     #expect(!result.stderr.contains("settle"), "\(result)")
     // Three frames of each new screen, then the final one twice.

@@ -116,8 +116,14 @@ struct RoutesFileCommandTests {
           + "&& grep -c '\"source\": \"from .*deeplink.routes.json (found from the current directory)\",' again.json "
           + "&& deeplink version", in: directory.path)
       #expect(export.status == 0, "\(export)")
+      // The same document as the file's own export, but for where each table came from.
+      let withoutSource = { (text: String) in
+        text.split(separator: "\n").filter { !$0.contains("\"source\": ") }
+      }
       let original = try Command.deeplink("--routes", file, "routes", "--json").stdout
-      #expect(try String(contentsOfFile: directory.file("deeplink.routes.json"), encoding: .utf8) == original)
+      #expect(
+        withoutSource(try String(contentsOfFile: directory.file("deeplink.routes.json"), encoding: .utf8))
+          == withoutSource(original))
       // The built-in table, exported where none is found yet, reads back as the same routes.
       let sample = try TemporaryDirectory()
       defer { sample.remove() }

@@ -17,8 +17,11 @@ package enum ToolEnvironment {
     return variables
   }()
 
-  /// The variables help lists: all, but `DEEPLINK_ROUTES` only in a tool that reads routes files.
+  /// The variables help lists: all, but `DEEPLINK_ROUTES` and `XDG_CACHE_HOME` (the apps'
+  /// tables) only in a tool that reads routes files: a tool for one app asks no app its table.
   static var offered: [EnvironmentVariable] {
-    ToolName.readsRoutesFiles ? variables : variables.filter { $0 != RoutesFile.environmentVariable }
+    ToolName.readsRoutesFiles
+      ? variables
+      : variables.filter { $0 != RoutesFile.environmentVariable && $0 != TableCache.environmentVariable }
   }
 }
