@@ -20,16 +20,21 @@ extension CompletionCallback {
   static func completionTable(
     before words: [String], builtIn: RouteTable, deadline: Deadline, home: () -> String?
   ) -> RouteTable? {
-    let option = Invocation.routesOption(in: words).map { $0.hasPrefix("~") ? expandingTilde($0, home: home()) : $0 }
+    let option = Invocation.routesOption(in: words).map {
+      $0.hasPrefix("~") ? expandingTilde($0, home: home()) : $0
+    }
     let source = TableSource.resolve(option: option)
     guard let known = try? source.contents(builtIn: builtIn) else { return nil }
     switch source {
     case .option, .environment: return known.table
     default: break
     }
-    guard let app = AnsweringApp(arguments: appArguments(words, home: home), environment: FileSystem.environmentValue)
+    guard
+      let app = AnsweringApp(
+        arguments: appArguments(words, home: home), environment: FileSystem.environmentValue)
     else { return known.table }
-    let cache = TableCache.standardDirectory(environment: FileSystem.environmentValue).map(TableCache.init(directory:))
+    let cache = TableCache.standardDirectory(environment: FileSystem.environmentValue).map(
+      TableCache.init(directory:))
     let milliseconds = Int(deadline.remainingMilliseconds)
     guard milliseconds > 0 else { return cache?.lookUp(app.key).contents?.table ?? known.table }
     do {

@@ -88,7 +88,10 @@ package enum CompletionScript {
   /// routes files.
   static func withoutRoutesFile(fish logic: [String]) -> [String] {
     guard !ToolName.readsRoutesFiles else { return logic }
-    guard let start = logic.firstIndex(where: { $0.hasPrefix("# Succeeds when another table than this script's may be in effect") }),
+    guard
+      let start = logic.firstIndex(where: {
+        $0.hasPrefix("# Succeeds when another table than this script's may be in effect")
+      }),
       let end = logic[start...].firstIndex(of: "end")
     else { preconditionFailure("the fish logic has no __deeplink_other_table function to leave out") }
     var lines = logic
