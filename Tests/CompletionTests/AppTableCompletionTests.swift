@@ -12,7 +12,7 @@ import Testing
 @Suite struct AppTableCompletionTests {
   /// The route only the app knows, and what its help says.
   static let route = "only-this-app"
-  static let summary = "A route only this app knows"
+  static let summary = "Show only-this-app"
 
   @Test("bash offers the routes the app taught, from the app and then from the cache")
   func bash() throws { try Self.offersTheAppsRoutes(in: .bash) }
@@ -28,7 +28,7 @@ import Testing
     defer { root.remove() }
     let cache = root.file("cache")
     let app = try RunningApp.start(
-      executable: Command.product("transition-app"), arguments: ["--transition", "0", "--route", route])
+      executable: Command.product("transition-app"), arguments: ["--transition", "0", "--extra-route", route])
     defer { app.stop() }
     let environment = ["XDG_CACHE_HOME": cache]
     let builtIn = RouteTable.builtIn.routes.map(\.name)
