@@ -347,7 +347,7 @@ SUMMARY+=("Tab with a 12-route file in effect, bash, whole|$TAB_MS ms|< 5 ms|$(v
 # whose app served its table once and is gone (the cached table, read and checked), and for the
 # running app, whose table is cached too (a ping confirms it), each against the same callback
 # for a socket with no app and nothing cached (the built-in table), in one private cache.
-CACHE_DIR=$DIR/cache GONE_SOCKET=$DIR/gone.sock NEVER_SOCKET=$DIR/never.sock
+CACHE_DIR=$DIR/tab-cache GONE_SOCKET=$DIR/gone.sock NEVER_SOCKET=$DIR/never.sock
 "$BIN/deeplink-app" --socket "$GONE_SOCKET" 2>/dev/null &
 GONE_PID=$!
 PIDS+=("$GONE_PID")
