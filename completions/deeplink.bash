@@ -293,16 +293,20 @@ _deeplink_targets() {
   _deeplink_add "${candidates[@]}"
 }
 
-# Succeeds when a routes file is in effect: --routes on the line, $DEEPLINK_ROUTES,
-# or deeplink.routes.json here or in a parent directory. Then the data of this script
-# (the built-in table) does not apply, and deeplink itself is asked.
-_deeplink_routes_file() {
-  local word dir=$PWD
+# Succeeds when another table than this script's may be in effect, found as deeplink finds
+# it: --routes on the line, $DEEPLINK_ROUTES, deeplink.routes.json here or in a parent
+# directory, or a table an app has taught deeplink, kept in its cache (which app the line
+# aims at is deeplink's to tell). Then the data of this script (the built-in table) does
+# not apply, and deeplink itself is asked.
+_deeplink_other_table() {
+  local word dir=$PWD cache=${XDG_CACHE_HOME-}
   for word in "${words[@]:1:last-1}"; do
     [[ $word == -- ]] && break
     [[ $word == --routes || $word == --routes=* ]] && return 0
   done
   [[ -n $DEEPLINK_ROUTES ]] && return 0
+  [[ $cache == /* ]] || cache=$HOME/.cache
+  compgen -G "$cache/deeplink/table-*.json" >/dev/null && return 0
   while :; do
     [[ -e $dir/deeplink.routes.json ]] && return 0
     [[ -z $dir || $dir == / ]] && return 1
@@ -376,7 +380,7 @@ _deeplink() {
   # What readline replaces: the word at the cursor after its last word break.
   [[ $typed == *[!=:@]* ]] || typed=''
   keep=$((${#cur} - ${#typed}))
-  if _deeplink_routes_file; then
+  if _deeplink_other_table; then
     _deeplink_ask
     return 0
   fi

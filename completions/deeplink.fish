@@ -767,10 +767,12 @@ function __deeplink_targets
   end
 end
 
-# Succeeds when a routes file is in effect: --routes on the line, $DEEPLINK_ROUTES,
-# or deeplink.routes.json here or in a parent directory. Then the data of this script
-# (the built-in table) does not apply, and deeplink itself is asked.
-function __deeplink_routes_file
+# Succeeds when another table than this script's may be in effect, found as deeplink finds
+# it: --routes on the line, $DEEPLINK_ROUTES, deeplink.routes.json here or in a parent
+# directory, or a table an app has taught deeplink, kept in its cache (which app the line
+# aims at is deeplink's to tell). Then the data of this script (the built-in table) does
+# not apply, and deeplink itself is asked.
+function __deeplink_other_table
   for word in (commandline -opc)[2..-1]
     test "$word" = --; and break
     if test "$word" = --routes; or string match -q -- '--routes=*' $word
@@ -778,6 +780,11 @@ function __deeplink_routes_file
     end
   end
   test -n "$DEEPLINK_ROUTES"; and return 0
+  # A glob that matches nothing is an empty list in `set`, not an error.
+  set -l cache "$XDG_CACHE_HOME"
+  string match -q -- '/*' "$cache"; or set cache "$HOME/.cache"
+  set -l tables $cache/deeplink/table-*.json
+  set -q tables[1]; and return 0
   set -l dir $PWD
   while true
     test -e "$dir/deeplink.routes.json"; and return 0
@@ -835,7 +842,7 @@ function __deeplink_values
 end
 
 function __deeplink_complete
-  if __deeplink_routes_file
+  if __deeplink_other_table
     __deeplink_ask
     return
   end

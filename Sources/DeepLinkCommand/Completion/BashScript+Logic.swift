@@ -71,7 +71,7 @@ extension BashScript {
     """#.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// The rest of the fixed logic, after `_deeplink_routes_file` (``ShellCaseFunctions``).
+  /// The rest of the fixed logic, after `_deeplink_other_table` (``ShellCaseFunctions``).
   static var logic: [String] {
     #"""
     # Adds what `deeplink \#(CompletionCallback.command) \#(CompletionCallback.words) WORD...` answers: a first line
@@ -140,7 +140,7 @@ extension BashScript {
       # What readline replaces: the word at the cursor after its last word break.
       [[ $typed == *[!=:@]* ]] || typed=''
       keep=$((${#cur} - ${#typed}))
-      if _deeplink_routes_file; then
+      if _deeplink_other_table; then
         _deeplink_ask
         return 0
       fi

@@ -9,17 +9,18 @@ struct BashScript {
     CompletionScript.header("#", shell: .bash) + [""] + kind + [""] + names + [""] + options + [""]
       + shared.values + [""] + shared.arguments + [""] + Self.helpers
       + CompletionScript.routesFilePart(
-        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_routes_file; then")
+        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_other_table; then")
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }
 
-  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_routes_file`, shared with the other
+  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_other_table`, shared with the other
   /// POSIX-like shell.
   private var shared: ShellCaseFunctions {
     ShellCaseFunctions(
       model: model, array: "_deeplink_vals", parenthesizedPatterns: false,
-      wordsBeforeCursor: #""${words[@]:1:last-1}""#)
+      wordsBeforeCursor: #""${words[@]:1:last-1}""#,
+      cachedTableTest: ShellCaseFunctions.bashCachedTableTest)
   }
 
   private func list(_ words: [String]) -> String { words.map(word).joined(separator: " ") }

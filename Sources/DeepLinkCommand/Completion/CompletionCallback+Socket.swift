@@ -41,10 +41,11 @@ extension CompletionCallback {
     }
   }
 
-  /// Asks the app for `query`'s values, within the budget.
-  static func fetch(_ query: Query, environment: [String: String]) -> [Value] {
-    let deadline = Deadline.after(
-      milliseconds: budget(environment[budgetVariable.name], default: budgetMilliseconds))
+  /// Asks the app for `query`'s values, by `deadline` (`nil`: within the budget from now).
+  static func fetch(_ query: Query, environment: [String: String], deadline: Deadline? = nil) -> [Value] {
+    let deadline =
+      deadline
+      ?? Deadline.after(milliseconds: budget(environment[budgetVariable.name], default: budgetMilliseconds))
     let explicit = query.socket.map { expandingTilde($0, home: environment[homeVariable.name]) }
     let path =
       (explicit == nil ? simulatorAgentSocket(environment: environment) : nil)

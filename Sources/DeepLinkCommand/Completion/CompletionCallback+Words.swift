@@ -1,7 +1,9 @@
 package import DeepLinkRoutes
+import DeepLinkWire
 
 extension CompletionCallback {
-  /// `words`: the question the scripts ask when a routes file is in effect.
+  /// `words`: the question the scripts ask when another table than theirs may be in effect (a
+  /// routes file, or a table an app taught).
   package static let words = "words"
 
   /// The lines for `deeplink __complete words WORD...`: a first line `words<TAB>PREFIX` with
@@ -33,22 +35,28 @@ extension CompletionCallback {
     }
   }
 
-  /// ``wordLines(_:table:fetch:)`` with the table of the line being completed: its
-  /// `--routes` (`~/` expanded), else `DEEPLINK_ROUTES`, else the `deeplink.routes.json`
-  /// found from the current directory, else `builtIn`. A routes file that cannot be read
-  /// or is wrong gives no lines: running the command shows the error.
+  /// ``wordLines(_:table:fetch:)`` with the table of the line being completed
+  /// (``completionTable(before:builtIn:deadline:home:)``): its routes file, else the table the
+  /// app it aims at teaches (asked now, else cached), else a discovered routes file, else
+  /// `builtIn`. A routes file that cannot be read or is wrong gives no lines: running the
+  /// command shows the error. Asking the app and fetching its live values share one budget
+  /// (``budgetMilliseconds``, ``budgetVariable``).
   ///
-  /// The environment is read only when needed (a `~/` to expand, live values to fetch): the
-  /// first dictionary costs a process a conformance lookup, measurable at start-up
-  /// (BENCHMARKS.md), and this runs on every Tab.
+  /// The environment dictionary is made only when needed (live values to fetch): the first
+  /// dictionary costs a process a conformance lookup, measurable at start-up (BENCHMARKS.md),
+  /// and this runs on every Tab; single variables are read with `getenv`.
   package static func wordLines(
     _ words: [String], builtIn: RouteTable, environment: () -> [String: String], targets: () -> [String]
   ) -> [String] {
-    let option = Invocation.routesOption(in: Array(words.dropLast())).map {
-      $0.hasPrefix("~") ? expandingTilde($0, home: environment()[homeVariable.name]) : $0
-    }
-    guard let table = try? TableSource.resolve(option: option).table(builtIn: builtIn) else { return [] }
+    let deadline = Deadline.after(
+      milliseconds: budget(FileSystem.environmentValue(budgetVariable.name), default: budgetMilliseconds))
+    guard
+      let table = completionTable(
+        before: Array(words.dropLast()), builtIn: builtIn, deadline: deadline,
+        home: { FileSystem.environmentValue(homeVariable.name) })
+    else { return [] }
     return wordLines(
-      words, table: table, fetch: { query in fetch(query, environment: environment()) }, targets: targets)
+      words, table: table, fetch: { query in fetch(query, environment: environment(), deadline: deadline) },
+      targets: targets)
   }
 }

@@ -35,6 +35,8 @@ package enum CompletionScript {
         ("#compdef deeplink", "#compdef \(name)"), ("complete -c deeplink ", "complete -c \(name) "),
         ("completion for deeplink.", "completion for \(name)."), ("`deeplink ", "`\(name) "),
         ("and deeplink itself is asked", "and \(name) itself is asked"),
+        ("as deeplink finds", "as \(name) finds"), ("taught deeplink,", "taught \(name),"),
+        ("deeplink's to tell", "\(name)'s to tell"),
       ] {
         line = line.replacing(old, with: new)
       }
@@ -76,22 +78,25 @@ package enum CompletionScript {
 
   /// `routesFile` (the function that finds a routes file) then `logic`, in a tool that reads
   /// routes files; else `logic` alone, without the four lines from `asking` (`if
-  /// _deeplink_routes_file; then`, which hands the line to the callback, to its `fi`).
+  /// _deeplink_other_table; then`, which hands the line to the callback, to its `fi`).
   static func routesFilePart(_ routesFile: [String], logic: [String], asking: String) -> [String] {
     guard !ToolName.readsRoutesFiles else { return routesFile + logic }
     return withoutBlock(logic, from: asking, lines: 4)
   }
 
-  /// The fish logic, without `__deeplink_routes_file` and its use when the tool reads no
+  /// The fish logic, without `__deeplink_other_table` and its use when the tool reads no
   /// routes files.
   static func withoutRoutesFile(fish logic: [String]) -> [String] {
     guard !ToolName.readsRoutesFiles else { return logic }
-    guard let start = logic.firstIndex(where: { $0.hasPrefix("# Succeeds when a routes file is in effect") }),
+    guard
+      let start = logic.firstIndex(where: {
+        $0.hasPrefix("# Succeeds when another table than this script's may be in effect")
+      }),
       let end = logic[start...].firstIndex(of: "end")
-    else { preconditionFailure("the fish logic has no __deeplink_routes_file function to leave out") }
+    else { preconditionFailure("the fish logic has no __deeplink_other_table function to leave out") }
     var lines = logic
     lines.removeSubrange(start...(end + 1 < lines.count && lines[end + 1].isEmpty ? end + 1 : end))
-    return withoutBlock(lines, from: "if __deeplink_routes_file", lines: 4)
+    return withoutBlock(lines, from: "if __deeplink_other_table", lines: 4)
   }
 
   /// `lines` without the `count` lines from the first whose text (indentation aside) is `first`,

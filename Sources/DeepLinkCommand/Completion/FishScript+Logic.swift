@@ -31,10 +31,12 @@ extension FishScript {
       end
     end
 
-    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
-    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
-    # (the built-in table) does not apply, and deeplink itself is asked.
-    function __deeplink_routes_file
+    # Succeeds when another table than this script's may be in effect, found as deeplink finds
+    # it: --routes on the line, $\#(RoutesFile.environmentVariable.name), \#(RoutesFile.fileName) here or in a parent
+    # directory, or a table an app has taught deeplink, kept in its cache (which app the line
+    # aims at is deeplink's to tell). Then the data of this script (the built-in table) does
+    # not apply, and deeplink itself is asked.
+    function __deeplink_other_table
       for word in (commandline -opc)[2..-1]
         test "$word" = --; and break
         if test "$word" = \#(GlobalOption.routes.flag); or string match -q -- '\#(GlobalOption.routes.flag)=*' $word
@@ -42,6 +44,11 @@ extension FishScript {
         end
       end
       test -n "$\#(RoutesFile.environmentVariable.name)"; and return 0
+      # A glob that matches nothing is an empty list in `set`, not an error.
+      set -l cache "$\#(TableCache.environmentVariable.name)"
+      string match -q -- '/*' "$cache"; or set cache "$HOME/.cache"
+      set -l tables $cache/\#(ShellCaseFunctions.cacheFiles)
+      set -q tables[1]; and return 0
       set -l dir $PWD
       while true
         test -e "$dir/\#(RoutesFile.fileName)"; and return 0
@@ -99,7 +106,7 @@ extension FishScript {
     end
 
     function __deeplink_complete
-      if __deeplink_routes_file
+      if __deeplink_other_table
         __deeplink_ask
         return
       end

@@ -1,8 +1,8 @@
 /// The functions the bash and zsh scripts share, written once: the data functions
 /// `_deeplink_value` and `_deeplink_argument` — the same `case` statements in each shell's
 /// syntax (bash writes a pattern `x)`, zsh `(x)`), filling each shell's array
-/// (`_deeplink_vals`, zsh's `reply`) — and `_deeplink_routes_file`, which differs only in how
-/// the shell slices its word array.
+/// (`_deeplink_vals`, zsh's `reply`) — and `_deeplink_other_table`, which differs only in how
+/// the shell slices its word array and globs.
 struct ShellCaseFunctions {
   let model: CompletionModel
   /// The array the functions fill with words.
@@ -13,19 +13,35 @@ struct ShellCaseFunctions {
   /// `"${words[@]:1:last-1}"`, zsh's `"${(@)words[2,CURRENT-1]}"`.
   let wordsBeforeCursor: String
 
-  /// `_deeplink_routes_file`: whether a routes file is in effect, found as `deeplink` finds it.
+  /// How the shell tells that the cache directory `$cache/deeplink` holds a table: one glob,
+  /// read by the shell itself (no process), quiet whatever the user's glob options.
+  let cachedTableTest: String
+
+  /// bash's: `compgen -G` matches without `failglob` or `nullglob` applying.
+  static let bashCachedTableTest = #"compgen -G "$cache/\#(cacheFiles)" >/dev/null && return 0"#
+  /// zsh's: a glob with the `N` qualifier, under zsh's own options.
+  static let zshCachedTableTest =
+    #"() { emulate -L zsh; local -a tables; tables=($cache/\#(cacheFiles)(N)); (( $#tables )) } && return 0"#
+  /// `deeplink/table-*.json`: the files of the ``TableCache``, under the cache directory.
+  static let cacheFiles = "deeplink/table-*.json"
+
+  /// `_deeplink_other_table`: whether another table than the script's may be in effect.
   var routesFile: [String] {
     #"""
-    # Succeeds when a routes file is in effect: --routes on the line, $\#(RoutesFile.environmentVariable.name),
-    # or \#(RoutesFile.fileName) here or in a parent directory. Then the data of this script
-    # (the built-in table) does not apply, and deeplink itself is asked.
-    _deeplink_routes_file() {
-      local word dir=$PWD
+    # Succeeds when another table than this script's may be in effect, found as deeplink finds
+    # it: --routes on the line, $\#(RoutesFile.environmentVariable.name), \#(RoutesFile.fileName) here or in a parent
+    # directory, or a table an app has taught deeplink, kept in its cache (which app the line
+    # aims at is deeplink's to tell). Then the data of this script (the built-in table) does
+    # not apply, and deeplink itself is asked.
+    _deeplink_other_table() {
+      local word dir=$PWD cache=${\#(TableCache.environmentVariable.name)-}
       for word in \#(wordsBeforeCursor); do
         [[ $word == -- ]] && break
         [[ $word == \#(GlobalOption.routes.flag) || $word == \#(GlobalOption.routes.flag)=* ]] && return 0
       done
       [[ -n $\#(RoutesFile.environmentVariable.name) ]] && return 0
+      [[ $cache == /* ]] || cache=$HOME/.cache
+      \#(cachedTableTest)
       while :; do
         [[ -e $dir/\#(RoutesFile.fileName) ]] && return 0
         [[ -z $dir || $dir == / ]] && return 1

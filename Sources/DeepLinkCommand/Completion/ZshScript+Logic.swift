@@ -34,7 +34,7 @@ extension ZshScript {
     """#.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// The rest of the fixed logic, after `_deeplink_routes_file` (``ShellCaseFunctions``).
+  /// The rest of the fixed logic, after `_deeplink_other_table` (``ShellCaseFunctions``).
   static var logic: [String] {
     #"""
     # Offers what `deeplink \#(CompletionCallback.command) \#(CompletionCallback.words) WORD...` answers: a first line
@@ -85,7 +85,7 @@ extension ZshScript {
       local REPLY word entry ctx=top argument=open expect='' socket='' given=' ' ret=1
       local -a reply offered
       local -i i
-      if _deeplink_routes_file; then
+      if _deeplink_other_table; then
         _deeplink_ask
         return
       fi

@@ -7,17 +7,18 @@ struct ZshScript {
     ["#compdef deeplink"] + CompletionScript.header("#", shell: .zsh) + [""] + kind + [""] + names
       + [""] + options + [""] + shared.values + [""] + shared.arguments + [""] + Self.helpers
       + CompletionScript.routesFilePart(
-        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_routes_file; then")
+        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_other_table; then")
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }
 
-  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_routes_file`, shared with the other
+  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_other_table`, shared with the other
   /// POSIX-like shell.
   private var shared: ShellCaseFunctions {
     ShellCaseFunctions(
       model: model, array: "reply", parenthesizedPatterns: true,
-      wordsBeforeCursor: #""${(@)words[2,CURRENT-1]}""#)
+      wordsBeforeCursor: #""${(@)words[2,CURRENT-1]}""#,
+      cachedTableTest: ShellCaseFunctions.zshCachedTableTest)
   }
 
   /// `name:help` for `_describe`, with any `:` in the name escaped.
