@@ -28,7 +28,9 @@ struct CommandOption: Hashable, Sendable {
 
   /// An option of the command's own: a flag, or with `placeholder` one that takes a value;
   /// `repeatable` for one that takes a value and may be given again.
-  init(_ flag: String, _ value: Value = .none, placeholder: String? = nil, repeatable: Bool = false, help: String) {
+  init(
+    _ flag: String, _ value: Value = .none, placeholder: String? = nil, repeatable: Bool = false, help: String
+  ) {
     precondition(!repeatable || value != .none, "only an option with a value repeats")
     self.flag = flag
     self.synopsis = (placeholder.map { flag + " <\($0)>" } ?? flag) + (repeatable ? "..." : "")

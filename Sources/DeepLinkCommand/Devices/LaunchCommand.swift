@@ -5,9 +5,8 @@ import DeepLinkWire
 /// optionally apply a link: launch arguments, environment and a state in one command.
 struct LaunchCommand: ToolCommand {
   static let name = "launch"
-  static let synopsis =
-    "--bundle-id <id> [--relaunch] [--env <NAME=VALUE>...] [--arg <value>...] [<route> [--<option> <value>...]]"
-  static let summary = "Start an app on a simulator, wait until its agent answers, and apply a link"
+  static let synopsis = "--bundle-id <id> [<options>] [<route> ...]"
+  static let summary = "Start an app on a simulator, wait for its agent, open a link"
 
   static let operands = CommandOperands.one(
     "launch takes a route and its options after its own options", completion: .route)
@@ -52,7 +51,9 @@ struct LaunchCommand: ToolCommand {
 
   static func examples(in table: RouteTable) -> [(String, String)] {
     let start = "\(ToolName.current) launch --target simulator --bundle-id \(ToolName.exampleBundleID)"
-    var examples = [(start + " --relaunch", "starts the app afresh on the booted simulator and waits for its agent")]
+    var examples = [
+      (start + " --relaunch", "starts the app afresh on the booted simulator and waits for its agent")
+    ]
     if let link = RouteExample.representative(in: table) {
       examples.append(
         (
@@ -80,7 +81,8 @@ struct LaunchCommand: ToolCommand {
   /// The link to apply once the agent answers, if a route was given.
   let link: Link?
 
-  init(relaunch: Bool = false, variables: [LaunchVariable] = [], arguments: [String] = [], link: Link? = nil) {
+  init(relaunch: Bool = false, variables: [LaunchVariable] = [], arguments: [String] = [], link: Link? = nil)
+  {
     self.relaunch = relaunch
     self.variables = variables
     self.arguments = arguments
@@ -141,7 +143,8 @@ struct LaunchCommand: ToolCommand {
           DeviceBridge.printable(
             ["xcrun"]
               + SimulatorCommands.launch(
-                bundleID, udid: udid ?? DeviceBridge.udidPlaceholder, relaunch: relaunch, arguments: arguments))
+                bundleID, udid: udid ?? DeviceBridge.udidPlaceholder, relaunch: relaunch, arguments: arguments
+              ))
         ]
       let lines =
         (udid == nil ? [DeviceBridge.printable(["xcrun"] + SimulatorDevice.listArguments)] : [])

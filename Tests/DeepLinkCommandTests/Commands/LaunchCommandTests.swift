@@ -76,6 +76,6 @@ struct LaunchCommandTests {
     let page = CommandRun(["help", "launch"], tool: Self.shop).standardOutput
     #expect(page.contains("--env <NAME=VALUE>..."), "\(page)")
     #expect(page.contains("--arg <value>..."), "\(page)")
-    #expect(page.contains("[<route> [--<option> <value>...]]"), "\(page)")
+    #expect(page.contains("launch --bundle-id <id> [<options>] [<route> ...]"), "\(page)")
   }
 }
