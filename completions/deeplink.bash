@@ -72,7 +72,7 @@ _deeplink_options() {
     command:state) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:screen) _deeplink_opts=(--png --settle-timeout --tolerance --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:wait) _deeplink_opts=(--pid --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
-    command:launch) _deeplink_opts=(--relaunch --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:launch) _deeplink_opts=(--relaunch --env --arg --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:batch) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:tour) _deeplink_opts=(--out --scenario --check --tolerance --settle --settle-timeout --keep-status-bar --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
@@ -150,6 +150,8 @@ _deeplink_value() {
     command:launch)
       case $2 in
         --relaunch) REPLY=none; return ;;
+        --env) REPLY=free; return ;;
+        --arg) REPLY=free; return ;;
         --timeout) REPLY=free; return ;;
         --target) REPLY=targets; return ;;
         --bundle-id) REPLY=free; return ;;
@@ -220,6 +222,7 @@ _deeplink_argument() {
   case $1 in
     command:url) REPLY=route ;;
     command:open) REPLY=free ;;
+    command:launch) REPLY=route ;;
     command:batch) REPLY=path ;;
     command:check-release) REPLY=path ;;
     command:completions) REPLY=words _deeplink_vals=(bash zsh fish) ;;

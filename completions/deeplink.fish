@@ -93,7 +93,7 @@ function __deeplink_names
       state 'Print the app\'s current state' \
       screen 'Print the app\'s current screen' \
       wait 'Wait until an app is listening' \
-      launch 'Start an app on a simulator and wait until its agent answers' \
+      launch 'Start an app on a simulator, wait for its agent, open a link' \
       batch 'Send one link per line, all over one connection' \
       tour 'Record every screen, or check them against a recording' \
       targets 'List the app, simulators, iPhones and Android devices to send links to' \
@@ -357,6 +357,8 @@ function __deeplink_options
     case command:launch
       printf '%s\t%s\n' \
         --relaunch 'Stop the app first if it runs, so that it starts afresh' \
+        --env 'A variable of the app\'s environment (SIMCTL_CHILD_NAME for simctl); repeatable' \
+        --arg 'A launch argument, after the bundle id; repeatable, in order' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long to wait for the app\'s agent, with exit code 75 (default 30)' \
         --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
@@ -601,6 +603,12 @@ function __deeplink_value
         case --relaunch
           echo none
           return
+        case --env
+          echo free
+          return
+        case --arg
+          echo free
+          return
         case --timeout
           echo free
           return
@@ -725,6 +733,8 @@ function __deeplink_argument
       echo route
     case command:open
       echo free
+    case command:launch
+      echo route
     case command:batch
       echo path
     case command:check-release

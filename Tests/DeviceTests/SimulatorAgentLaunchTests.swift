@@ -86,6 +86,44 @@ struct SimulatorAgentLaunchTests {
     #expect(try JSON.parse(try world.deeplink(options + ["state", "--json"]).stdout)["path"] == .array([]))
   }
 
+  /// `launch` with `--env`, `--arg` and a route: the stand-in simctl records what the app got,
+  /// the real `deeplink-app` it starts has each variable, and the link is acknowledged.
+  @Test func launchIntoAStateWithArgumentsAndVariables() throws {
+    var (world, udids) = try Delivery.world()
+    defer { world.remove() }
+    let arguments = world.directory.file("launch-arguments")
+    let variables = world.directory.file("launch-environment")
+    world.environment["STANDIN_LAUNCH_ARGUMENTS"] = arguments
+    world.environment["STANDIN_LAUNCH_ENVIRONMENT"] = variables
+    let launched = try world.deeplink(
+      "launch", "--target", "simulator:" + udids[0], "--bundle-id", Delivery.recipes, "--env",
+      "API_URL=http://localhost:8080/?a=b", "--arg", "-AppleLanguages", "--env", "MULTI=one\ntwo", "--arg",
+      "(fr)", "--json", "recipe", "--id", "42")
+    #expect(launched.status == 0, "\(launched)")
+    #expect(LaunchInputTests.nulTerminated(arguments) == ["-AppleLanguages", "(fr)"])
+    #expect(
+      Set(LaunchInputTests.nulTerminated(variables)) == [
+        "SIMCTL_CHILD_API_URL=http://localhost:8080/?a=b", "SIMCTL_CHILD_MULTI=one\ntwo",
+      ])
+    // The state the acknowledgement carried, printed as a link prints it.
+    let state = try JSON.parse(launched.stdout)
+    #expect(state["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#, "\(launched)")
+    let options = ["--target", "simulator:" + udids[0], "--bundle-id", Delivery.recipes]
+    let now = try world.deeplink(options + ["state", "--json"])
+    #expect(try JSON.parse(now.stdout)["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
+    #if os(Linux)
+      let pid = try #require(world.launchedPID(udid: udids[0], bundleID: Delivery.recipes))
+      let environment = Set(LaunchInputTests.nulTerminated("/proc/\(pid)/environ"))
+      #expect(environment.contains("API_URL=http://localhost:8080/?a=b"), "\(environment)")
+      #expect(environment.contains("MULTI=one\ntwo"))
+    #endif
+    let screen = try world.deeplink(["launch", "--relaunch"] + options + ["recipe", "--id", "42"])
+    #expect(screen.status == 0 && screen.stdout.contains("Spaghetti Bolognese"), "\(screen)")
+    #expect(
+      world.invocations().filter { $0.count > 2 && $0[2] == "launch" }.count == 2,
+      "one xcrun line per launch: \(world.invocations())")
+  }
+
   @Test func launchRefusesWhatItCannotDo() throws {
     let (world, udids) = try Delivery.world()
     defer { world.remove() }

@@ -51,21 +51,31 @@ struct InvocationParser {
 
   /// The words of `command` and the options of its own it was given, as it declares them
   /// (``ToolCommand/options``, ``ToolCommand/operands``); global options are collected on
-  /// the way.
-  mutating func arguments(of command: any ToolCommand.Type) throws(UsageError) -> CommandArguments {
+  /// the way. With `stopsAtWord`, it stops before the first plain word, which is left for the
+  /// command to read (`launch` takes a route and the route's options after its own).
+  mutating func arguments(of command: any ToolCommand.Type, stopsAtWord: Bool = false) throws(UsageError)
+    -> CommandArguments
+  {
     var arguments = CommandArguments(command: command.name)
     let context = UsageContext.command(command.name)
     let ownFlags = command.ownFlags
     let ownValueFlags = command.ownValueFlags
-    while position < tokens.count {
+    let ownRepeatableFlags = command.ownRepeatableFlags
+    scan: while position < tokens.count {
       let token = tokens[position]
       position += 1
       switch token {
       case .terminator:
         afterTerminator = true
         continue
+      case .argument where stopsAtWord:
+        position -= 1
+        break scan
       case .argument(let word):
         arguments.words.append(word)
+      case .longOption(let name, let value) where ownRepeatableFlags.contains("--" + name):
+        guard let text = value ?? takeValue() else { throw .missingValue(option: "--" + name, in: context) }
+        arguments.repeated["--" + name, default: []].append(text)
       case .longOption(let name, let value) where ownValueFlags.contains("--" + name):
         guard arguments.values["--" + name] == nil else { throw .duplicateOption("--" + name, in: context) }
         guard let text = value ?? takeValue() else { throw .missingValue(option: "--" + name, in: context) }

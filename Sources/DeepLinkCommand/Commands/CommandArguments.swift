@@ -11,6 +11,9 @@ struct CommandArguments {
   var flags: Set<String> = []
   /// Its own options' values, by flag as typed: `["--png": "shot.png"]`.
   var values: [String: String] = [:]
+  /// Its repeatable options' values (``CommandOption/isRepeatable``), by flag, in the order
+  /// given: `["--env": ["A=1", "B=2"]]`.
+  var repeated: [String: [String]] = [:]
   /// The global options of the whole line.
   var options = GlobalOptions()
 

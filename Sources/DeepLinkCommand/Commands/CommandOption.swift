@@ -21,14 +21,23 @@ struct CommandOption: Hashable, Sendable {
   /// Whether it is a global option (``GlobalOption``) that this command gives a meaning of its
   /// own, for help; parsed as every global option is.
   let isGlobal: Bool
+  /// Whether it may be given more than once, each value kept in order
+  /// (``CommandArguments/repeated``): `--env A=1 --env B=2`. Help shows it as `--env <…>...`;
+  /// any other option given twice is a usage error.
+  let isRepeatable: Bool
 
-  /// An option of the command's own: a flag, or with `placeholder` one that takes a value.
-  init(_ flag: String, _ value: Value = .none, placeholder: String? = nil, help: String) {
+  /// An option of the command's own: a flag, or with `placeholder` one that takes a value;
+  /// `repeatable` for one that takes a value and may be given again.
+  init(
+    _ flag: String, _ value: Value = .none, placeholder: String? = nil, repeatable: Bool = false, help: String
+  ) {
+    precondition(!repeatable || value != .none, "only an option with a value repeats")
     self.flag = flag
-    self.synopsis = placeholder.map { flag + " <\($0)>" } ?? flag
+    self.synopsis = (placeholder.map { flag + " <\($0)>" } ?? flag) + (repeatable ? "..." : "")
     self.help = help
     self.value = value
     self.isGlobal = false
+    self.isRepeatable = repeatable
   }
 
   /// A global option, with what it means for this command.
@@ -38,6 +47,7 @@ struct CommandOption: Hashable, Sendable {
     self.help = help
     self.value = option.valueName == nil ? .none : .text
     self.isGlobal = true
+    self.isRepeatable = false
   }
 }
 

@@ -51,4 +51,7 @@ extension ToolCommand {
 
   /// Those of ``ownFlags`` that take a value.
   static var ownValueFlags: [String] { options.filter { !$0.isGlobal && $0.value != .none }.map(\.flag) }
+
+  /// Those of ``ownValueFlags`` that may be given more than once.
+  static var ownRepeatableFlags: [String] { options.filter(\.isRepeatable).map(\.flag) }
 }

@@ -48,6 +48,8 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
   /// A usage error a command finds after parsing, in its own words (`--keep` with `--dry-run`,
   /// a link too long to send, a `tour --out` that cannot be made), with a hint if it has one.
   case invalidUse(String, hint: String?)
+  /// A `launch --env` or `--arg` that cannot reach the app (``LaunchInputError``).
+  case launchInput(LaunchInputError)
 
   /// The one-line message, without any `deeplink:` prefix.
   package var message: String {
@@ -104,6 +106,8 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
         + "'deeplink ' prefix" + (link.isEmpty ? "" : " and write '\(link.messageExcerpt)'")
     case .invalidUse(let message, _):
       message
+    case .launchInput(let error):
+      error.message
     }
   }
 
@@ -133,6 +137,8 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
       context.hint
     case .invalidUse(_, let hint):
       hint
+    case .launchInput(let error):
+      error.hint
     }
   }
 

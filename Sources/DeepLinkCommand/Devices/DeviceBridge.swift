@@ -374,13 +374,21 @@ struct DeviceBridge {
   func waitForSimulatorApp(
     _ bundleID: String, udid: String, pid: Int32?
   ) throws {
+    let agent = try awaitSimulatorApp(bundleID, udid: udid, pid: pid)
+    try context.write(agent.report(json: context.options.json))
+  }
+
+  /// The agent of ``waitForSimulatorApp(_:udid:pid:)``, once it answers, without printing it:
+  /// `launch` with a route sends its link there.
+  func awaitSimulatorApp(
+    _ bundleID: String, udid: String, pid: Int32?
+  ) throws -> SimulatorAgent {
     let socket = SimulatorSocket.path(udid: udid, bundleID: bundleID)
     let reply = try context.aimed(at: socket).app.awaitApp(
       seconds: context.options.timeout ?? GlobalOptions.defaultDeviceTimeout, pid: pid,
       spentMilliseconds: context.options.spentMilliseconds)
-    let agent = try SimulatorAgent.Identified(ping: reply, socket: socket).agent(
+    return try SimulatorAgent.Identified(ping: reply, socket: socket).agent(
       bundleID, on: udid, socket: socket)
-    try context.write(agent.report(json: context.options.json))
   }
 
   /// The UDID `device` means, in upper case: itself when it has a UDID's shape (no `xcrun`),

@@ -1,19 +1,34 @@
 import DeepLinkRoutes
 import DeepLinkWire
 
-/// `deeplink launch`: Start an app on a simulator and wait until its agent answers.
+/// `deeplink launch`: Start an app on a simulator, wait until its agent answers, and
+/// optionally apply a link: launch arguments, environment and a state in one command.
 struct LaunchCommand: ToolCommand {
   static let name = "launch"
-  static let synopsis = "--bundle-id <id> [--relaunch]"
-  static let summary = "Start an app on a simulator and wait until its agent answers"
+  static let synopsis = "--bundle-id <id> [<options>] [<route> ...]"
+  static let summary = "Start an app on a simulator, wait for its agent, open a link"
+
+  static let operands = CommandOperands.one(
+    "launch takes a route and its options after its own options", completion: .route)
 
   static func details(for table: RouteTable) -> String {
     "Starts the app with this bundle id on a simulator (xcrun simctl launch <UDID> <id>), then "
       + "waits as 'wait --bundle-id' does until its deeplink agent answers, and prints the app "
       + "it reached; with --json, 'socket', 'bundleId', 'simulatorUdid' and 'pid'. With "
       + "--relaunch, a running app is stopped first (--terminate-running-process), so that the "
-      + "app starts from a fresh process: a clean state for a test or a screenshot run. The "
-      + "bundle id also comes from $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId; the "
+      + "app starts from a fresh process: a clean state for a test or a screenshot run.\n\n"
+      + "Each --arg is a launch argument, passed after the bundle id in the order given (an "
+      + "argument that starts with '--' is written --arg=--flag). Each --env NAME=VALUE sets a "
+      + "variable of the app's environment, given to simctl as SIMCTL_CHILD_NAME=VALUE, which "
+      + "simctl passes on as NAME; a name given twice keeps its last value. A name that is not "
+      + "a letter or '_' followed by letters, digits or '_', or a NUL in a value or argument, "
+      + "exits 64 before anything runs.\n\n"
+      + "A route and its options after launch's own options are applied once the agent answers, "
+      + "as '\(ToolName.current) <route> --target simulator --bundle-id <id>' does: launch waits "
+      + "until the app acknowledges the link and prints the screen (with --json, the state). "
+      + "With --dry-run, it prints the xcrun line (with the SIMCTL_CHILD_ variables before it, "
+      + "as a shell would take them) and the link, and runs nothing.\n\n"
+      + "The bundle id also comes from $DEEPLINK_BUNDLE_ID or the routes file's ios.bundleId; the "
       + "target is the one booted simulator unless --target names one. Exits 75 when the "
       + "agent does not answer within --timeout (default 30), 69 at once when the app's "
       + "process exits first or the app is not installed."
@@ -23,40 +38,93 @@ struct LaunchCommand: ToolCommand {
     [
       CommandOption(.bundleID, help: "The app to start"),
       CommandOption(Self.relaunchFlag, help: "Stop the app first if it runs, so that it starts afresh"),
+      CommandOption(
+        Self.environmentFlag, .text, placeholder: "NAME=VALUE", repeatable: true,
+        help: "A variable of the app's environment (SIMCTL_CHILD_NAME for simctl); repeatable"),
+      CommandOption(
+        Self.argumentFlag, .text, placeholder: "value", repeatable: true,
+        help: "A launch argument, after the bundle id; repeatable, in order"),
       CommandOption(.target, help: "The simulator (default: the one booted)"),
       CommandOption(.timeout, help: "How long to wait for the app's agent, with exit code 75 (default 30)"),
     ]
   }
 
   static func examples(in table: RouteTable) -> [(String, String)] {
-    return [
-      (
-        "\(ToolName.current) launch --target simulator --bundle-id \(ToolName.exampleBundleID) --relaunch",
-        "starts the app afresh on the booted simulator and waits for its agent"
-      )
+    let start = "\(ToolName.current) launch --target simulator --bundle-id \(ToolName.exampleBundleID)"
+    var examples = [
+      (start + " --relaunch", "starts the app afresh on the booted simulator and waits for its agent")
     ]
+    if let link = RouteExample.representative(in: table) {
+      examples.append(
+        (
+          start + " --relaunch --env API_URL=http://localhost:8080 --arg -AppleLanguages --arg '(fr)' "
+            + link.commandLine,
+          "starts it afresh with a variable and two launch arguments, then opens that screen"
+        ))
+    }
+    return examples
   }
 
   /// `--relaunch`.
   static let relaunchFlag = "--relaunch"
+  /// `--env NAME=VALUE`.
+  static let environmentFlag = "--env"
+  /// `--arg VALUE`.
+  static let argumentFlag = "--arg"
 
   /// `--relaunch`: stop the app first if it runs.
   let relaunch: Bool
+  /// The `--env` variables, in order.
+  let variables: [LaunchVariable]
+  /// The `--arg` launch arguments, in order.
+  let arguments: [String]
+  /// The link to apply once the agent answers, if a route was given.
+  let link: Link?
 
-  init(relaunch: Bool = false) {
+  init(relaunch: Bool = false, variables: [LaunchVariable] = [], arguments: [String] = [], link: Link? = nil)
+  {
     self.relaunch = relaunch
+    self.variables = variables
+    self.arguments = arguments
+    self.link = link
   }
 
   init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
     relaunch = arguments.has(Self.relaunchFlag)
+    let launchArguments = arguments.repeated[Self.argumentFlag] ?? []
+    do throws(LaunchInputError) {
+      variables = try (arguments.repeated[Self.environmentFlag] ?? []).map(LaunchVariable.parse)
+      for (index, argument) in launchArguments.enumerated() {
+        try LaunchVariable.checkArgument(argument, index: index + 1)
+      }
+    } catch {
+      throw .launchInput(error)
+    }
+    self.arguments = launchArguments
+    link = nil
   }
 
-  /// `deeplink launch --target simulator[:DEVICE] --bundle-id ID [--relaunch]`: `xcrun simctl
-  /// launch [--terminate-running-process] <UDID> <ID>`, then ``DeviceBridge/waitForSimulatorApp(_:udid:pid:)``
-  /// with the pid simctl printed, so that an app that dies at start-up fails at once (69).
+  /// Launch's own options, then optionally a route and the route's options.
+  static func parse(_ parser: inout InvocationParser) throws(UsageError) -> LaunchCommand {
+    let own = try LaunchCommand(parser.arguments(of: Self.self, stopsAtWord: true), table: parser.table)
+    guard let word = try parser.nextWord(in: .command(name)) else { return own }
+    guard let route = parser.table.route(named: word) else {
+      throw .unknownRoute(word, suggestion: parser.table.suggestion(for: word))
+    }
+    let link = try parser.parseRoute(route, allowsGlobalOptions: true)
+    return LaunchCommand(
+      relaunch: own.relaunch, variables: own.variables, arguments: own.arguments, link: link)
+  }
+
+  /// `deeplink launch --target simulator[:DEVICE] --bundle-id ID [--relaunch] [--env …] [--arg …]
+  /// [<route> …]`: `SIMCTL_CHILD_NAME=VALUE … xcrun simctl launch [--terminate-running-process]
+  /// <UDID> <ID> [ARG…]`, then ``DeviceBridge/awaitSimulatorApp(_:udid:pid:)`` with the pid simctl
+  /// printed, so that an app that dies at start-up fails at once (69); then the link, if any,
+  /// through the agent, acknowledged.
   ///
-  /// - Throws: 64 without a bundle id or with a target that is no simulator; what choosing the
-  ///   simulator, `simctl launch` (69 when the app is not installed) and the wait throw.
+  /// - Throws: 64 without a bundle id, with a target that is no simulator or a link too long;
+  ///   what choosing the simulator, `simctl launch` (69 when the app is not installed), the
+  ///   wait and the link throw.
   func run(in context: CommandContext) throws {
     let target = try context.devices.target()
     guard case .simulator(let device) = target else {
@@ -64,32 +132,55 @@ struct LaunchCommand: ToolCommand {
         Self.name, target, expected: "simulator targets (simulator or simulator:DEVICE)")
     }
     let bundleID = try context.devices.requiredBundleID(for: Self.name)
+    let url = link.map(context.table.url(for:))
+    if let url { try AppSession.checkFits(url: url) }
+    let environment = SimulatorCommands.launchEnvironment(variables)
     if context.options.dryRun {
       let udid = device.flatMap { SimulatorDevice.looksLikeUDID($0) ? $0 : nil }
-      let commands =
-        (udid == nil ? [["xcrun"] + SimulatorDevice.listArguments] : [])
+      let launch =
+        environment.map(Self.shellAssignment)
         + [
-          ["xcrun"]
-            + SimulatorCommands.launch(
-              bundleID, udid: udid ?? DeviceBridge.udidPlaceholder, relaunch: relaunch)
+          DeviceBridge.printable(
+            ["xcrun"]
+              + SimulatorCommands.launch(
+                bundleID, udid: udid ?? DeviceBridge.udidPlaceholder, relaunch: relaunch, arguments: arguments
+              ))
         ]
-      try context.write(commands.map(DeviceBridge.printable).joined(separator: "\n") + "\n")
+      let lines =
+        (udid == nil ? [DeviceBridge.printable(["xcrun"] + SimulatorDevice.listArguments)] : [])
+        + [launch.joined(separator: " ")]
+        + (url.map { ["then send \($0) to \(bundleID)'s agent and wait for its acknowledgement"] } ?? [])
+      try context.write(lines.joined(separator: "\n") + "\n")
       return
     }
     // A UDID is used as it is (simctl launch names an unknown or shut-down one itself), else
     // the simulator is chosen from `simctl list`.
     let (udid, simulator) = try context.devices.simulatorUDID(device)
     let runner = context.devices.toolRunner()
-    let arguments = SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch)
-    let result = try runner.run(.xcrun, arguments)
+    let command = SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch, arguments: arguments)
+    let result = try runner.run(.xcrun, command, environment: environment)
     let chosen = SimulatorDevice(
       udid: udid, name: simulator?.name ?? "", state: "Booted", runtime: "", isAvailable: true)
     if let failure = SimulatorCommands.failure(
-      of: result, command: arguments, scheme: context.table.scheme, device: chosen)
+      of: result, command: command, scheme: context.table.scheme, device: chosen)
     {
       throw failure
     }
     let pid = SimulatorCommands.launchedPID(result.output, bundleID: bundleID)
-    try context.devices.waitForSimulatorApp(bundleID, udid: udid, pid: pid)
+    let agent = try context.devices.awaitSimulatorApp(bundleID, udid: udid, pid: pid)
+    guard let link else {
+      try context.write(agent.report(json: context.options.json))
+      return
+    }
+    let aimed = context.aimed(at: agent.socket)
+    try aimed.printState(try aimed.app.send(link))
+  }
+
+  /// `NAME=VALUE` as a shell takes it before a command: the value quoted, the name (a portable
+  /// one) not, since a quoted assignment would be a command's name.
+  static func shellAssignment(_ assignment: String) -> String {
+    guard let equals = assignment.firstIndex(of: "=") else { return ShellQuoting.quote(assignment) }
+    let value = String(assignment[assignment.index(after: equals)...])
+    return assignment[...equals] + (value.isEmpty ? "" : ShellQuoting.quote(value))
   }
 }

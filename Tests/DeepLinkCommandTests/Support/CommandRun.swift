@@ -27,6 +27,7 @@ final class CapturedOutput: OutputSink {
 /// as the real tool would (see each test for the documented behaviour it plays).
 final class RecordedDeviceTools: Sendable {
   private let lines = Mutex<[[String]]>([])
+  private let environments = Mutex<[[String]]>([])
   private let answer: @Sendable ([String]) -> (status: Int32, output: String)
 
   init(answer: @escaping @Sendable ([String]) -> (status: Int32, output: String)) {
@@ -36,10 +37,15 @@ final class RecordedDeviceTools: Sendable {
   /// Every command line run so far, the tool first: `["xcrun", "simctl", …]`.
   var commandLines: [[String]] { lines.withLock { $0 } }
 
+  /// The variables (`NAME=VALUE`) added to each command line's environment, in step with
+  /// ``commandLines``.
+  var addedEnvironments: [[String]] { environments.withLock { $0 } }
+
   var launcher: DeviceToolRunner.Launcher {
-    { (tool, arguments, _) throws(DeviceFailure) in
+    { (tool, arguments, runner) throws(DeviceFailure) in
       let line = [tool.rawValue] + arguments
       self.lines.withLock { $0.append(line) }
+      self.environments.withLock { $0.append(runner.environment) }
       let (status, output) = self.answer(line)
       return ChildProcess.Result(status: status, standardOutput: Array(output.utf8), standardError: [])
     }
