@@ -114,7 +114,14 @@ struct LaunchInputTests {
       ])
     #if os(Linux)
       let pid = try #require(world.launchedPID(udid: udids[0], bundleID: bundleID))
-      let environment = Set(Self.nulTerminated("/proc/\(pid)/environ"))
+      // The stand-in starts the app through `env`, which holds simctl's environment until it
+      // has exec'd the app (slow under a sanitizer): read the app's, once it is the app.
+      var environment = Set(Self.nulTerminated("/proc/\(pid)/environ"))
+      let deadline = Date().addingTimeInterval(Patience.seconds)
+      while !environment.contains("API_URL=http://localhost:8080/?a=b"), Date() < deadline {
+        usleep(20_000)
+        environment = Set(Self.nulTerminated("/proc/\(pid)/environ"))
+      }
       #expect(environment.contains("API_URL=http://localhost:8080/?a=b"), "\(environment)")
       #expect(environment.contains("EMPTY="))
       #expect(environment.contains("MULTI=one\ntwo"))
