@@ -61,16 +61,9 @@ struct ApproveCommand: ToolCommand {
     }
     let runner = context.devices.toolRunner()
     let chosen = try context.devices.resolve(target, runner: runner)
-    let arguments = SimulatorCommands.approve(
-      scheme: context.table.scheme, bundleID: bundleID, udid: chosen.id)
-    let result = try runner.run(.xcrun, arguments)
-    let simulator = SimulatorDevice(
-      udid: chosen.id, name: chosen.name, state: "Booted", runtime: "", isAvailable: true)
-    if let failure = SimulatorCommands.failure(
-      of: result, command: arguments, scheme: context.table.scheme, device: simulator)
-    {
-      throw failure
-    }
+    try context.devices.runSimctl(
+      SimulatorCommands.approve(scheme: context.table.scheme, bundleID: bundleID, udid: chosen.id),
+      on: chosen, runner: runner)
     guard !context.options.quiet else { return }
     if context.options.json {
       let object = JSON.object([

@@ -90,15 +90,7 @@ struct DeviceBridge {
     if device.kind == .device { deviceBundleID = try bundleID() }
     switch device.kind {
     case .simulator:
-      let arguments = SimulatorCommands.openURL(url, udid: device.id)
-      let result = try runner.run(.xcrun, arguments)
-      let simulator = SimulatorDevice(
-        udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
-      if let failure = SimulatorCommands.failure(
-        of: result, command: arguments, scheme: context.table.scheme, device: simulator)
-      {
-        throw failure
-      }
+      try runSimctl(SimulatorCommands.openURL(url, udid: device.id), on: device, runner: runner)
     case .device:
       guard let bundleID = deviceBundleID else { throw DeviceFailure.bundleIDNeeded(device.target) }
       let arguments = PhysicalDeviceCommands.launch(url, bundleID: bundleID, identifier: device.id)
@@ -447,18 +439,24 @@ struct DeviceBridge {
       ScreenCommand.name, target, expected: "simulator and android targets for --png")
   }
 
-  /// Runs `xcrun ARGUMENTS` for the booted simulator `device`: a status other than 0 is
-  /// the failure `simctl` reported (a simulator that went away: 69), else the tool's own.
-  func runSimctl(_ arguments: [String], on device: ResolvedDevice, runner: DeviceToolRunner)
-    throws(DeviceFailure)
-  {
-    let result = try runner.run(.xcrun, arguments)
-    guard result.status != 0 else { return }
+  /// Runs `xcrun ARGUMENTS` (a `simctl` line) for the booted simulator `device`, with
+  /// `environment` added, and returns what it printed.
+  ///
+  /// - Throws: a status other than 0 as the failure `simctl` reported: the scheme not
+  ///   registered (65), the app not installed or the simulator gone (69), else the tool's own.
+  @discardableResult
+  func runSimctl(
+    _ arguments: [String], on device: ResolvedDevice, environment: [String] = [], runner: DeviceToolRunner
+  ) throws(DeviceFailure) -> ChildProcess.Result {
+    let result = try runner.run(.xcrun, arguments, environment: environment)
     let simulator = SimulatorDevice(
       udid: device.id, name: device.name, state: "Booted", runtime: "", isAvailable: true)
-    throw SimulatorCommands.failure(
+    if let failure = SimulatorCommands.failure(
       of: result, command: arguments, scheme: context.table.scheme, device: simulator)
-      ?? .toolFailed(["xcrun"] + arguments, status: result.status, toolMessage: result.errorOutput)
+    {
+      throw failure
+    }
+    return result
   }
 
   /// The eight bytes every PNG file starts with.

@@ -157,15 +157,10 @@ struct LaunchCommand: ToolCommand {
     // the simulator is chosen from `simctl list`.
     let (udid, simulator) = try context.devices.simulatorUDID(device)
     let runner = context.devices.toolRunner()
-    let command = SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch, arguments: arguments)
-    let result = try runner.run(.xcrun, command, environment: environment)
-    let chosen = SimulatorDevice(
-      udid: udid, name: simulator?.name ?? "", state: "Booted", runtime: "", isAvailable: true)
-    if let failure = SimulatorCommands.failure(
-      of: result, command: command, scheme: context.table.scheme, device: chosen)
-    {
-      throw failure
-    }
+    let result = try context.devices.runSimctl(
+      SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch, arguments: arguments),
+      on: simulator ?? ResolvedDevice(kind: .simulator, id: udid, name: ""),
+      environment: environment, runner: runner)
     let pid = SimulatorCommands.launchedPID(result.output, bundleID: bundleID)
     let agent = try context.devices.awaitSimulatorApp(bundleID, udid: udid, pid: pid)
     guard let link else {
