@@ -12,6 +12,7 @@
 # core and the load on the other: throughput is no target, and above 1.5 is "MISSED".
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common.sh
 
 BIN=${BIN:?set BIN to the release binaries of this build (make bench-against does)}
 BASE_BIN=${BASE_BIN:?set BASE_BIN to the release binaries of the other build}
@@ -19,13 +20,10 @@ OUT=bench/out
 mkdir -p "$OUT"
 if [[ ${BENCH_QUICK:-0} == 1 ]]; then ROUNDS=${BENCH_ROUNDS:-1} RUNS=${BENCH_RUNS:-30} CALLS=200; else
   ROUNDS=${BENCH_ROUNDS:-5} RUNS=${BENCH_RUNS:-200} CALLS=1000; fi
-for tool in hyperfine jq cc; do
-  command -v "$tool" >/dev/null || { echo "bench: needs $tool (apt-get install $tool)" >&2; exit 69; }
-done
+needs hyperfine jq cc
 for helper in mcp_session loadgen; do cc -O2 -Wall -o "$OUT/$helper" "bench/c/$helper.c"; done
 
-DIR=$(mktemp -d /tmp/deeplink-against.XXXXXX)
-chmod 700 "$DIR"
+DIR=$(scratch against)
 PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -48,7 +46,6 @@ STANDINS=$PWD/Tests/DeviceTests/StandIns
 printf 'emulator-5554\tdevice product:sdk_gphone64_x86_64 model:Pixel_7 transport_id:1\n' >"$DIR/adb-devices"
 export STANDIN_ADB_DEVICES=$DIR/adb-devices
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 fmt() { awk -v x="$1" -v d="${2:-3}" 'BEGIN { printf "%.*f", d, x }'; }
 ROWS=()
 # A row: NAME|other ms|this ms|ratio|the ratio's limit (1.05 unless given).

@@ -14,19 +14,17 @@
 #   BIN=<release bin dir> bench/app-table.sh      (ROUNDS, RUNS as for bench/run.sh; OUT for raw data)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common.sh
 
 BIN=${BIN:?set BIN to the directory of the release binaries (make bench does)}
 OUT=${OUT:-bench/out}
 ROUNDS=${ROUNDS:-3}
 RUNS=${RUNS:-200}
 mkdir -p "$OUT"
-for tool in hyperfine jq; do
-  command -v "$tool" >/dev/null || { echo "bench: needs $tool (apt-get install $tool)" >&2; exit 69; }
-done
+needs hyperfine jq
 [[ -x $BIN/transition-app ]] || { echo "bench: needs $BIN/transition-app (make bench builds it)" >&2; exit 69; }
 
-WORLD=$(mktemp -d /tmp/deeplink-table-bench.XXXXXX)
-chmod 700 "$WORLD"
+WORLD=$(scratch table-bench)
 PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -67,7 +65,6 @@ for round in $(seq "$ROUNDS"); do
   jq -r --arg r "$round" '.results[0] | "\($r) 3 \(.median)"' "$OUT/app-table-first.$round.json" \
     >>"$OUT/app-table.medians"
 done
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ms() { awk -v i="$1" '$2 == i { printf "%.3f\n", $3 * 1000 }' "$OUT/app-table.medians" | median; }
 ratio() {
   awk -v a="$1" -v b="$2" '$2 == a { x[$1] = $3 } $2 == b { y[$1] = $3 } END { for (r in x) print x[r] / y[r] }' \

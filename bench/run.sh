@@ -10,6 +10,7 @@
 # work on the machine hits both sides of a ratio. Raw data lands in bench/out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common.sh
 
 BIN=${BIN:?set BIN to the directory of the release binaries (make bench does)}
 OUT=bench/out
@@ -20,16 +21,13 @@ else
   ROUNDS=${BENCH_ROUNDS:-5} RUNS=${BENCH_RUNS:-200} SEQUENTIAL=20000 BULK=200000 MICRO=
 fi
 
-for tool in hyperfine jq socat nc cc taskset; do
-  command -v "$tool" >/dev/null || { echo "bench: needs $tool (apt-get install $tool)" >&2; exit 69; }
-done
+needs hyperfine jq socat nc cc taskset
 for helper in trivial client echo_server loadgen mcp_session; do
   cc -O2 -Wall -o "$OUT/$helper" "bench/c/$helper.c"
 done
 cc -O2 -static -o "$OUT/trivial-static" bench/c/trivial.c
 
-DIR=$(mktemp -d /tmp/deeplink-bench.XXXXXX)
-chmod 700 "$DIR"
+DIR=$(scratch bench)
 APP_SOCKET=$DIR/app.sock ECHO_SOCKET=$DIR/echo.sock SIZED_SOCKET=$DIR/sized.sock
 # The tables apps serve are kept here, not in the user's cache.
 export XDG_CACHE_HOME=$DIR/cache
@@ -84,7 +82,6 @@ PIDS+=("$SIZED_PID")
 for _ in $(seq 100); do [[ -S $SIZED_SOCKET ]] && break; sleep 0.05; done
 [[ -S $SIZED_SOCKET ]] || { echo "bench: the sized echo server did not start (reply of '$REPLY_BYTES' bytes)" >&2; exit 70; }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 fmt() { awk -v x="$1" -v d="${2:-3}" 'BEGIN { printf "%.*f", d, x }'; }
 
 # hyperfine_rounds NAME COMMAND... : ROUNDS hyperfine runs of all COMMANDs (no shell); leaves

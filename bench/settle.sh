@@ -13,18 +13,16 @@
 # screenshot more per picture, and the pixels' decoding and comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common.sh
 
 BIN=${BIN:?set BIN to the directory of the release binaries (make bench does)}
 OUT=${OUT:-bench/out}
 ROUNDS=${ROUNDS:-3}
 RUNS=${SETTLE_RUNS:-5}
 mkdir -p "$OUT"
-for tool in hyperfine jq python3; do
-  command -v "$tool" >/dev/null || { echo "bench: needs $tool (apt-get install $tool)" >&2; exit 69; }
-done
+needs hyperfine jq python3
 
-WORLD=$(mktemp -d /tmp/deeplink-settle-bench.XXXXXX)
-chmod 700 "$WORLD"
+WORLD=$(scratch settle-bench)
 cleanup() {
   for record in "$WORLD"/running/*.pid; do
     if [[ -f $record ]]; then kill "$(cat "$record")" 2>/dev/null || true; fi
@@ -82,7 +80,6 @@ for round in $(seq "$ROUNDS"); do
   jq -r --arg r "$round" '.results | to_entries[] | "\($r) \(.key) \(.value.median)"' \
     "$OUT/settle.$round.json" >>"$OUT/settle.medians"
 done
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ms() { awk -v i="$1" '$2 == i { print $3 * 1000 }' "$OUT/settle.medians" | median; }
 RATIO=$(awk '$2 == 1 { x[$1] = $3 } $2 == 0 { y[$1] = $3 } END { for (r in x) print x[r] / y[r] }' \
   "$OUT/settle.medians" | median)
