@@ -125,9 +125,12 @@ let package = Package(
     .executableTarget(
       name: "fuzz-mcp", dependencies: ["FuzzChecks"], path: "Fuzz/fuzz-mcp", swiftSettings: strict),
 
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // What tests share: running the built products and other programs, real apps, and each
+    // shell's completion machinery driven headless (Drivers/).
+    .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Drivers"]),
     // A headless app that acknowledges each link once its own transition has ended
-    // (`DeepLinkAgent.start` with an `async` apply), for EndToEndTests; not a product.
+    // (`DeepLinkAgent.start` with an `async` apply) and can serve routes of its own, on a socket
+    // or as a simulator app, for the tests that run real apps; not a product.
     .executableTarget(
       name: "transition-app", dependencies: ["DeepLinkAgent", "DeepLinkRoutes", "RecipeSampleRoutes"],
       path: "Tests/TransitionApp", swiftSettings: strict),
@@ -156,8 +159,7 @@ let package = Package(
       dependencies: [
         "DeepLinkCommand", "DeepLinkRoutes", "DeepLinkWire", "RecipeSampleApp", "RecipeSampleRoutes",
         "TestSupport", "deeplink", "deeplink-app",
-      ],
-      exclude: ["Drivers"]),
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["DeepLinkRoutes", "DeepLinkWire", "RecipeSampleRoutes", "TestSupport"]),

@@ -29,7 +29,8 @@ struct ShippingBuildTests {
         "swift", "build", "--package-path", packageRoot, "--scratch-path", packageRoot + "/.build/" + scratch,
         "--product", "deeplink-app",
       ] + flags
-    let build = try Command.run("/usr/bin/env", arguments, timeout: Patience.buildSeconds)
+    let build = try Command.run(
+      "/usr/bin/env", arguments, environment: Command.userCacheEnvironment, timeout: Patience.buildSeconds)
     guard build.status == 0 else { throw Failure("\(arguments.joined(separator: " ")):\n\(build)") }
     // SwiftPM links `<scratch>/release` to the platform's folder (no second `swift build`
     // for `--show-bin-path`).

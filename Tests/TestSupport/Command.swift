@@ -57,27 +57,42 @@ public enum Command {
     return variables.merging(environment) { $1 }
   }
 
-  /// `XDG_CACHE_HOME` of every child: a private directory made for this test process.
+  /// `XDG_CACHE_HOME` of every child: a private directory made for this test process, and
+  /// removed when it exits.
   public static let privateCache: String = {
     let path = FileManager.default.temporaryDirectory.path + "/deeplink-test-cache-\(getpid())"
     try? FileManager.default.createDirectory(
       atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    // A C function: it captures nothing, and reads the path again from this (initialized) value.
+    atexit { try? FileManager.default.removeItem(atPath: Command.privateCache) }
     return path
   }()
 
-  /// Runs `executable` with `arguments`, feeding `input` on stdin, and waits for it to end,
+  /// The environment of a child that is no deeplink, such as `swift build`: `XDG_CACHE_HOME` as
+  /// this process has it (else `$HOME/.cache`, the XDG default), so that such a tool keeps its
+  /// caches where the user's are, not in ``privateCache`` (SwiftPM would also leave a lock file
+  /// named after it in /tmp for each test process).
+  public static let userCacheEnvironment: [String: String] = {
+    let environment = ProcessInfo.processInfo.environment
+    let cache = environment["XDG_CACHE_HOME"] ?? environment["HOME"].map { $0 + "/.cache" }
+    return cache.map { ["XDG_CACHE_HOME": $0] } ?? [:]
+  }()
+
+  /// Runs `executable` with `arguments` (in `currentDirectory`, else ours), feeding `input` on
+  /// stdin, and waits for it to end,
   /// for `timeout` seconds at most (then it is killed and ``CommandError/hung(command:seconds:)``
   /// thrown): ``Patience/seconds``, or ``Patience/buildSeconds`` for a command that builds.
   /// The child sees `environment` on top of ours, minus `DEEPLINK_SOCKET`, `DEEPLINK_ROUTES`
   /// and `NO_COLOR` unless given, and `XDG_CACHE_HOME` in ``privateCache``.
   public static func run(
     _ executable: String, _ arguments: [String] = [], input: String? = nil,
-    environment: [String: String] = [:], timeout: Double = Patience.seconds
+    environment: [String: String] = [:], currentDirectory: String? = nil, timeout: Double = Patience.seconds
   ) throws -> CommandResult {
     TestProcess.ignoreBrokenPipe()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
     process.environment = childEnvironment(environment)
     let out = Pipe()
     let err = Pipe()

@@ -4,11 +4,15 @@
 // the end-to-end tests of that `apply` (Tests/EndToEndTests/AsyncApplyTests.swift); not a
 // product.
 //
-//   transition-app --socket PATH --transition MILLISECONDS [--events FILE] [--extra-route NAME]...
+//   transition-app (--socket PATH | --bundle-id ID) [--transition MILLISECONDS] [--events FILE]
+//                  [--extra-route NAME]...
 //
 // `--extra-route NAME` adds a route without parameters to the sample's table: an app whose
 // table is not the one `deeplink` is built with (Tests/EndToEndTests/ZeroConfigurationTests.swift),
-// and, started again with one more, an app rebuilt with a new route.
+// and, started again with one more, an app rebuilt with a new route. `--bundle-id ID` is the
+// app's bundle identifier: without `--socket`, on a simulator (`SIMULATOR_UDID`, as the stand-in
+// `simctl launch` starts an app) it listens where that simulator app's agent does
+// (Tests/DeviceTests/SimulatorAgentTableTests.swift).
 //
 // Each link shows its route at once, then waits MILLISECONDS (the push animating) on the main
 // actor, which stays free meanwhile, before `apply` returns. Its screen lists every link
@@ -71,6 +75,7 @@ import RecipeSampleRoutes
     var milliseconds = 0
     var eventsFile: String?
     var extraRoutes: [String] = []
+    var bundleID: String?
     while let option = arguments.popFirst() {
       let value = arguments.popFirst()
       switch option {
@@ -78,11 +83,14 @@ import RecipeSampleRoutes
       case "--transition": milliseconds = value.flatMap { Int($0) } ?? -1
       case "--events": eventsFile = value
       case "--extra-route": extraRoutes += value.map { [$0] } ?? []
+      case "--bundle-id": bundleID = value
       default: milliseconds = -1
       }
     }
-    guard let socket, milliseconds >= 0 else {
-      print("usage: transition-app --socket PATH --transition MILLISECONDS [--events FILE]")
+    guard socket != nil || bundleID != nil, milliseconds >= 0 else {
+      print(
+        "usage: transition-app (--socket PATH | --bundle-id ID) [--transition MILLISECONDS] [--events FILE] "
+          + "[--extra-route NAME]...")
       exit(64)
     }
     let model = TransitioningModel(transition: .milliseconds(milliseconds), eventsFile: eventsFile)
@@ -90,7 +98,7 @@ import RecipeSampleRoutes
       scheme: RouteTable.builtIn.scheme,
       routes: RouteTable.builtIn.routes + extraRoutes.map { Route($0, summary: "Show \($0)") })
     do {
-      _ = try DeepLinkAgent(name: "transition-app", table: model.table).start(
+      _ = try DeepLinkAgent(name: "transition-app", table: model.table, bundleID: bundleID).start(
         socket: socket,
         apply: { link throws(LinkRefusal) in try await model.apply(link) },
         state: { model.state })

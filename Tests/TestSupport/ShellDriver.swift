@@ -1,48 +1,54 @@
-import DeepLinkCommand
 import Foundation
-import TestSupport
 
 /// One candidate a shell offers: the word it completes to (without a `--option=` the line
 /// already holds) and, in zsh and fish, its description.
-struct Offer: Hashable, CustomStringConvertible {
-  let word: String
-  let help: String?
+public struct Offer: Hashable, Sendable, CustomStringConvertible {
+  public let word: String
+  public let help: String?
 
-  var description: String { word + (help.map { " — " + $0 } ?? "") }
+  public init(word: String, help: String?) {
+    self.word = word
+    self.help = help
+  }
+
+  public var description: String { word + (help.map { " — " + $0 } ?? "") }
 }
 
 /// What a shell offered for a line, and what its process printed besides.
-struct ShellAnswer {
-  let offers: [Offer]
-  let result: CommandResult
+public struct ShellAnswer: Sendable {
+  public let offers: [Offer]
+  public let result: CommandResult
 
-  var words: [String] { offers.map(\.word) }
+  public var words: [String] { offers.map(\.word) }
 }
 
 /// Drives each real shell's own completion machinery on the checked-in scripts of
 /// `completions/`: bash through its completion function and COMP_* variables, zsh under
-/// zpty with compinit, fish with `complete -C`.
-enum ShellDriver {
-  static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent()
-  static let repository = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-  static let completionsFolder = repository.appendingPathComponent("completions")
+/// zpty with compinit, fish with `complete -C`. A shell is named by its raw value (`bash`,
+/// `zsh`, `fish`: `CompletionShell`'s cases).
+public enum ShellDriver {
+  /// Tests/TestSupport, which holds the drivers.
+  static let supportFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  public static let repository = supportFolder.deletingLastPathComponent().deletingLastPathComponent()
+  public static let completionsFolder = repository.appendingPathComponent("completions")
 
-  /// The checked-in script of `shell`.
-  static func script(_ shell: CompletionShell) -> String {
-    completionsFolder.appendingPathComponent(CompletionScript.fileName(for: shell)).path
+  /// The checked-in script of `shell`, named as `CompletionScript.fileName(for:)` names it.
+  public static func script<Shell: RawRepresentable>(_ shell: Shell) -> String
+  where Shell.RawValue == String {
+    let name = shell.rawValue == "zsh" ? "_deeplink" : "deeplink." + shell.rawValue
+    return completionsFolder.appendingPathComponent(name).path
   }
 
   static func driver(_ name: String) -> String {
-    testsFolder.appendingPathComponent("Drivers").appendingPathComponent(name).path
+    supportFolder.appendingPathComponent("Drivers").appendingPathComponent(name).path
   }
 
   /// Asks `shell` what it offers at the end of `line`, in `directory`, with the built
   /// products first on `PATH` and `environment` on top.
-  static func complete(
-    _ line: String, in shell: CompletionShell, directory: TemporaryDirectory,
+  public static func complete<Shell: RawRepresentable>(
+    _ line: String, in shell: Shell, directory: TemporaryDirectory,
     environment: [String: String] = [:], pathFirst: String? = nil
-  ) throws -> ShellAnswer {
+  ) throws -> ShellAnswer where Shell.RawValue == String {
     var env = [
       "PATH": [pathFirst, Command.productsDirectory.path, ProcessInfo.processInfo.environment["PATH"]]
         .compactMap { $0 }.joined(separator: ":"),
@@ -58,13 +64,13 @@ enum ShellDriver {
     env.merge(environment) { $1 }
     let result: CommandResult
     var lines: [(String, String?)]
-    switch shell {
-    case .bash:
+    switch shell.rawValue {
+    case "bash":
       result = try Command.run(
         "/usr/bin/env", ["bash", "--norc", "--noprofile", driver("bash-complete.bash"), script(shell), line],
         environment: env)
       lines = result.stdout.split(separator: "\n").map { (dequoted(String($0)), nil) }
-    case .zsh:
+    case "zsh":
       let out = directory.file(".zsh-offers")
       result = try Command.run(
         "/usr/bin/env", ["zsh", "-f", driver("zsh-complete.zsh"), completionsFolder.path, line, out],
@@ -79,7 +85,7 @@ enum ShellDriver {
         // _files hands compadd names already quoted (-Q): `more\ steps.txt`.
         return (dequoted(String(parts[0])), description)
       }
-    case .fish:
+    case "fish":
       result = try Command.run(
         "/usr/bin/env",
         ["fish", "--no-config", "-c", #"cd $DL_DIR; source $DL_SCRIPT; complete -C "$DL_LINE""#],
@@ -88,6 +94,8 @@ enum ShellDriver {
         let parts = entry.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
         return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
       }
+    default:
+      throw UnknownShell(name: shell.rawValue)
     }
     // zsh and fish give whole words; bash only what follows the `=` of `--option=`.
     let current = line.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
@@ -96,6 +104,12 @@ enum ShellDriver {
       lines = lines.map { $0.0.hasPrefix(prefix) ? (String($0.0.dropFirst(prefix.count)), $0.1) : $0 }
     }
     return ShellAnswer(offers: lines.map { Offer(word: $0.0, help: $0.1) }, result: result)
+  }
+
+  /// A shell with no driver here.
+  public struct UnknownShell: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String { "no completion driver for the shell \(name)" }
   }
 
   /// A bash COMPREPLY entry (quoted for the command line) as the word the shell would pass.

@@ -1,0 +1,82 @@
+import DeepLinkWire
+import Foundation
+import TestSupport
+import Testing
+
+/// The table question asked of a simulator app's agent: `--target simulator:<UDID> --bundle-id
+/// ID` names the app without running `xcrun`, so `deeplink` asks that app's agent for its
+/// table, as it asks an app on a socket, and keeps it under the simulator's UDID and the bundle
+/// id. The app is the real `transition-app` with a route of its own, started by the stand-in
+/// `simctl launch` as the simulator's launchd starts an app (`SIMULATOR_UDID`, `--bundle-id`).
+@Suite("A simulator app's agent teaches deeplink its routes")
+struct SimulatorAgentTableTests {
+  static let bundle = "com.example.Wishes"
+  /// The route only the app knows.
+  static let route = "wishlist"
+
+  @Test func theAgentsTableIsSpokenThenKeptForThatAppOnThatSimulatorOnly() throws {
+    let (world, udids) = try Self.world()
+    defer { world.remove() }
+    let app = ["--target", "simulator:" + udids[0], "--bundle-id", Self.bundle]
+    let launched = try world.deeplink(["launch"] + app)
+    try #require(launched.status == 0, "\(launched)")
+    let xcrunRuns = world.invocations().count
+
+    // The agent answers: help, `routes` and a link speak its table.
+    let help = try world.deeplink(app + ["help"])
+    #expect(help.status == 0 && help.stdout.contains("\n  \(Self.route) "), "\(help)")
+    let socket = SimulatorSocket.path(udid: udids[0], bundleID: Self.bundle)
+    let routes = try world.deeplink(app + ["routes"])
+    #expect(routes.stdout.contains(", served by the app on \(socket)\n"), "\(routes)")
+    let link = try world.deeplink(app + [Self.route])
+    #expect(link.status == 0 && link.stdout.hasPrefix("shown debug://\(Self.route)\n"), "\(link)")
+    #expect(link.stderr.isEmpty, "no warning: the table is the app's own: \(link)")
+    #expect(world.invocations().count == xcrunRuns, "no xcrun ran: \(world.invocations())")
+
+    // Stopped: help, `url` and `routes` speak its table from the cache.
+    world.stopApps()
+    #expect(try world.deeplink(app + ["help"]).stdout.contains("\n  \(Self.route) "))
+    let url = try world.deeplink(app + ["url", Self.route])
+    #expect(url.status == 0 && url.stdout == "debug://\(Self.route)\n", "\(url)")
+    #expect(
+      try world.deeplink(app + ["routes"]).stdout.contains(
+        ", served last by the app on \(socket), which does not answer now (cached)\n"))
+    // The same app, its UDID and bundle id spelled in another case, as the agent's socket
+    // compares them.
+    let respelled = try world.deeplink([
+      "--target", "simulator:" + udids[0].lowercased(), "--bundle-id", Self.bundle.uppercased(), "url",
+      Self.route,
+    ])
+    #expect(respelled.status == 0, "\(respelled)")
+
+    // Kept for that app on that simulator only: another bundle id on the same simulator, or the
+    // same bundle id on another simulator, has the built-in table.
+    for other in [
+      ["--target", "simulator:" + udids[0], "--bundle-id", Self.bundle + ".Beta"],
+      ["--target", "simulator:" + udids[1], "--bundle-id", Self.bundle],
+    ] {
+      let elsewhere = try world.deeplink(other + ["url", Self.route])
+      #expect(elsewhere.status == 64, "\(other): \(elsewhere)")
+      #expect(elsewhere.stderr.contains("unknown route '\(Self.route)'"), "\(other): \(elsewhere)")
+    }
+  }
+
+  /// Two booted simulators of fresh UDIDs, the app installed as `bundle` (`transition-app`
+  /// with its own route, through a launcher script: `simctl launch` runs an installed app with
+  /// no arguments of ours) and a cache of the world's own.
+  static func world() throws -> (world: StandInDevices, udids: [String]) {
+    var world = try StandInDevices()
+    let app = world.directory.file("wishes-app")
+    try """
+    #!/bin/sh
+    exec '\(Command.product("transition-app"))' --extra-route \(route) "$@"
+
+    """.write(toFile: app, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: app)
+    try "\(bundle) \(app)\n".write(toFile: world.directory.file("apps"), atomically: true, encoding: .utf8)
+    let (file, udids) = try StandInDevices.freshSimulators(2, in: world.directory)
+    world.environment["STANDIN_SIMULATORS"] = file
+    world.environment["XDG_CACHE_HOME"] = world.directory.file("cache")
+    return (world, udids)
+  }
+}
