@@ -48,6 +48,9 @@ struct SimulatorAgentTableTests {
       Self.route,
     ])
     #expect(respelled.status == 0, "\(respelled)")
+    // The booted simulator's target, which names no UDID, finds it kept under the bundle id.
+    let booted = try world.deeplink(["--target", "simulator", "--bundle-id", Self.bundle, "url", Self.route])
+    #expect(booted.status == 0, "\(booted)")
 
     // Kept for that app on that simulator only: another bundle id on the same simulator, or the
     // same bundle id on another simulator, has the built-in table.
@@ -61,10 +64,48 @@ struct SimulatorAgentTableTests {
     }
   }
 
-  /// Two booted simulators of fresh UDIDs, the app installed as `bundle` (`transition-app`
-  /// with its own route, through a launcher script: `simctl launch` runs an installed app with
-  /// no arguments of ours) and a cache of the world's own.
-  static func world() throws -> (world: StandInDevices, udids: [String]) {
+  /// `--target simulator --bundle-id ID`, the booted simulator, names no socket: the agent of
+  /// that bundle id among those listening is asked, and its table is kept for that bundle id,
+  /// so that help and `url` keep it while the app is not running.
+  @Test func theBootedSimulatorsAppIsFoundAmongTheAgentsAndKeptForItsBundleID() throws {
+    let bundle = Self.bundle + ".Booted"
+    let (world, udids) = try Self.world(simulators: 1, bundle: bundle)
+    defer { world.remove() }
+    let app = ["--target", "simulator", "--bundle-id", bundle]
+    let launched = try world.deeplink(["launch"] + app)
+    try #require(launched.status == 0, "\(launched)")
+
+    let help = try world.deeplink(app + ["help"])
+    #expect(help.status == 0 && help.stdout.contains("\n  \(Self.route) "), "\(help)")
+    let socket = SimulatorSocket.path(udid: udids[0], bundleID: bundle)
+    let routes = try world.deeplink(app + ["routes"])
+    #expect(routes.stdout.contains(", served by the app on \(socket)\n"), "\(routes)")
+    let link = try world.deeplink(app + [Self.route])
+    #expect(link.status == 0 && link.stdout.hasPrefix("shown debug://\(Self.route)\n"), "\(link)")
+    #expect(link.stderr.isEmpty, "no warning: the table is the app's own: \(link)")
+
+    world.stopApps()
+    let url = try world.deeplink(app + ["url", Self.route])
+    #expect(url.status == 0 && url.stdout == "debug://\(Self.route)\n", "\(url)")
+    #expect(
+      try world.deeplink(app + ["routes"]).stdout.contains(
+        ", served last by \(bundle) on a simulator, which does not answer now (cached)\n"))
+    // The simulator named by its UDID finds the table kept from the booted one's agent.
+    let named = try world.deeplink([
+      "--target", "simulator:" + udids[0], "--bundle-id", bundle, "url", Self.route,
+    ])
+    #expect(named.status == 0, "\(named)")
+    // Another bundle id has the built-in table.
+    let other = try world.deeplink(["--target", "simulator", "--bundle-id", bundle + "2", "url", Self.route])
+    #expect(other.status == 64 && other.stderr.contains("unknown route '\(Self.route)'"), "\(other)")
+  }
+
+  /// Booted simulators of fresh UDIDs, the app installed as `bundle` (`transition-app` with
+  /// its own route, through a launcher script: `simctl launch` runs an installed app with no
+  /// arguments of ours) and a cache of the world's own.
+  static func world(simulators: Int = 2, bundle: String = bundle) throws -> (
+    world: StandInDevices, udids: [String]
+  ) {
     var world = try StandInDevices()
     let app = world.directory.file("wishes-app")
     try """
@@ -74,7 +115,7 @@ struct SimulatorAgentTableTests {
     """.write(toFile: app, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: app)
     try "\(bundle) \(app)\n".write(toFile: world.directory.file("apps"), atomically: true, encoding: .utf8)
-    let (file, udids) = try StandInDevices.freshSimulators(2, in: world.directory)
+    let (file, udids) = try StandInDevices.freshSimulators(simulators, in: world.directory)
     world.environment["STANDIN_SIMULATORS"] = file
     world.environment["XDG_CACHE_HOME"] = world.directory.file("cache")
     return (world, udids)

@@ -7,40 +7,58 @@ import DeepLinkWire
 ///
 /// The app is the one the line aims at without running any tool: the app target's socket
 /// (`--socket`, `DEEPLINK_SOCKET`, the default path), or a simulator app's agent when the
-/// target names the simulator by UDID and the bundle id is known (`--bundle-id`,
-/// `DEEPLINK_BUNDLE_ID`). Its last table is kept in the ``TableCache``, so help, `url`,
+/// bundle id is known (`--bundle-id`, `DEEPLINK_BUNDLE_ID`) and the target names the simulator
+/// by UDID or means the booted one (then the agent is found among those listening). Its last table is kept in the ``TableCache``, so help, `url`,
 /// `routes` and Tab completion keep speaking its routes while it is not running.
 ///
 /// One `ping` tells the app's fingerprint: the cached table, or the one the tool has, is used
 /// when it is the same; otherwise the table is fetched on the same connection (one more round
 /// trip) and cached. No app listening costs a failed `connect`, nothing more.
 struct AnsweringApp {
-  /// Where the app listens.
-  let socket: String
+  /// Where the app listens; `nil` for the app ``bundleID`` on the booted simulator, found
+  /// among the simulator agents listening when it is asked.
+  let socket: String?
   /// The app's identity in the cache.
   let key: TableCache.Key
+  /// A simulator app's bundle id: its table is kept under its simulator's UDID and under
+  /// ``TableCache/Key/simulatorApp(bundleID:)``, which the booted simulator's target reads
+  /// while the app is not running.
+  let bundleID: String?
 
   /// The app `arguments` aim at, reading the options before parsing and `environment`; `nil`
-  /// for a target whose app cannot be named without a device tool (a simulator by name or the
-  /// booted one, an iPhone, Android), or an unparsable target (the parse reports it).
+  /// for a target whose app cannot be named without a device tool (a simulator by name, an
+  /// iPhone, Android), a simulator target without a bundle id, or an unparsable target (the
+  /// parse reports it).
   init?(arguments: [String], environment: (String) -> String?) {
     let targetText =
       Invocation.optionValue(.target, in: arguments)
       ?? environment(DeliveryTarget.variable.name).flatMap { $0.isEmpty ? nil : $0 }
     let target = targetText.map(DeliveryTarget.init(parsing:)) ?? .app
-    switch target {
-    case .app?:
-      socket = SocketPath.resolve(
-        explicit: Invocation.optionValue(.socket, in: arguments), environmentValue: environment)
-      key = .socket(socket)
-    case .simulator(let device?)? where SimulatorDevice.looksLikeUDID(device):
+    var bundleID: String? {
       guard
         let bundleID = Invocation.optionValue(.bundleID, in: arguments)
           ?? environment(DeviceBridge.bundleIDVariable.name),
         (try? BundleIdentifier.validate(bundleID)) != nil
       else { return nil }
+      return bundleID
+    }
+    switch target {
+    case .app?:
+      let socket = SocketPath.resolve(
+        explicit: Invocation.optionValue(.socket, in: arguments), environmentValue: environment)
+      self.socket = socket
+      key = .socket(socket)
+      self.bundleID = nil
+    case .simulator(let device?)? where SimulatorDevice.looksLikeUDID(device):
+      guard let bundleID else { return nil }
       socket = SimulatorSocket.path(udid: device, bundleID: bundleID)
       key = .simulator(udid: device, bundleID: bundleID)
+      self.bundleID = bundleID
+    case .simulator(nil)?:
+      guard let bundleID else { return nil }
+      socket = nil
+      key = .simulatorApp(bundleID: bundleID)
+      self.bundleID = bundleID
     default:
       return nil
     }
@@ -59,6 +77,10 @@ struct AnsweringApp {
   /// app answers and none is cached. An app that does not answer in time is no error here: the
   /// command that follows gets what is left of the time, and reports it as it would.
   ///
+  /// The app on the booted simulator is the one agent of ``bundleID`` among those listening
+  /// (each asked for at most ``SimulatorAgent/discoveryMilliseconds``); with none, or with
+  /// several (on several simulators, where the command then asks which), the cached table.
+  ///
   /// - Parameter known: the table the tool would use otherwise; when the app runs it, nothing
   ///   is fetched.
   /// - Throws: ``AppTableError`` for a table the app served that is refused (too large, not
@@ -69,43 +91,97 @@ struct AnsweringApp {
     var warnings: [String] = []
     let lookup = cache?.lookUp(key)
     if let warning = lookup?.warning { warnings.append(warning) }
-    let cached = lookup?.contents.map { Answer(contents: $0, source: .cache(socket), warnings: warnings) }
+    let cached = lookup?.contents.map {
+      Answer(contents: $0, source: .cache(place(socket)), warnings: warnings)
+    }
     let deadline = Deadline.after(milliseconds: timeoutMilliseconds)
-    let client: LineClient
-    do {
-      client = try LineClient.connect(
-        path: socket, deadline: deadline, maximumLineLength: AppTable.maximumReplyBytes)
-    } catch {
-      // No app (or none we may talk to): the table it served last, if any.
-      return cached
-    }
-    defer { client.close() }
-    let version: String
-    let line: [UInt8]
-    do throws(SocketError) {
-      line = try client.request(Request.ping.line, deadline: deadline)
-    } catch {
-      // No answer (a stopped or hung app uses up the time, which the command then does not
-      // get again), or none we understand: the table it served last, if any.
-      return cached
-    }
-    guard let reply = try? JSON.parse(line), let text = reply["version"]?.stringValue else { return cached }
-    version = text
-    if let cached, cached.contents.table.version == version {
-      return Answer(contents: cached.contents, source: .app(socket), warnings: warnings)
+    // No app (or none we may talk to, or one that does not answer in time, or not as an
+    // agent does): the table it served last, if any.
+    guard let app = socket.map({ Self.ping($0, deadline: deadline) }) ?? simulatorApp(deadline: deadline)
+    else { return cached }
+    defer { app.client.close() }
+    if let cached, cached.contents.table.version == app.version {
+      return Answer(contents: cached.contents, source: .app(place(app.socket)), warnings: warnings)
     }
     let contents: RoutesFileContents
-    if known.table.version == version {
+    if known.table.version == app.version {
       contents = known
     } else {
       do {
-        contents = try AppTable.fetch(client: client, deadline: deadline)
+        contents = try AppTable.fetch(client: app.client, deadline: deadline)
       } catch  where error.fallsBack {
         // An agent that serves no table: the tool's own, as before.
         return nil
       }
     }
-    if let warning = cache?.store(contents, for: key) { warnings.append(warning) }
-    return Answer(contents: contents, source: .app(socket), warnings: warnings)
+    for key in keys(udid: app.udid) {
+      if let warning = cache?.store(contents, for: key) { warnings.append(warning) }
+    }
+    return Answer(contents: contents, source: .app(place(app.socket)), warnings: warnings)
+  }
+
+  /// The app as `deeplink routes` names it: `the app on /tmp/a.sock`, or, found nowhere,
+  /// `com.example.app on a simulator`.
+  private func place(_ socket: String?) -> String {
+    socket.map { "the app on " + $0 } ?? "\(bundleID ?? "the app") on a simulator"
+  }
+
+  /// The keys the table an app served is kept under: its own, and for a simulator app the
+  /// booted simulator's.
+  private func keys(udid: String?) -> [TableCache.Key] {
+    guard let bundleID else { return [key] }
+    let booted = TableCache.Key.simulatorApp(bundleID: bundleID)
+    // Found among the agents: the simulator its reply names.
+    guard socket == nil else { return [key, booted] }
+    return (udid.map { [.simulator(udid: $0, bundleID: bundleID)] } ?? []) + [booted]
+  }
+
+  /// An app that answered its `ping`, the connection still open for the table.
+  private struct Pinged {
+    let socket: String
+    let client: LineClient
+    /// The fingerprint of its table.
+    let version: String
+    /// What the reply says: a simulator app's bundle id and simulator.
+    let bundleID: String?
+    let udid: String?
+  }
+
+  /// The app on `socket`, when it answers a `ping` before `deadline` as an agent does.
+  private static func ping(_ socket: String, deadline: Deadline) -> Pinged? {
+    guard
+      let client = try? LineClient.connect(
+        path: socket, deadline: deadline, maximumLineLength: AppTable.maximumReplyBytes)
+    else { return nil }
+    guard let line = try? client.request(Request.ping.line, deadline: deadline),
+      let reply = try? JSON.parse(line), let version = reply["version"]?.stringValue
+    else {
+      client.close()
+      return nil
+    }
+    return Pinged(
+      socket: socket, client: client, version: version, bundleID: reply["bundleId"]?.stringValue,
+      udid: reply["simulatorUdid"]?.stringValue)
+  }
+
+  /// The one agent of ``bundleID`` listening on a simulator: `nil` for none, or for several.
+  private func simulatorApp(deadline: Deadline) -> Pinged? {
+    guard let bundleID else { return nil }
+    let directory = SimulatorSocket.directory()
+    var found: [Pinged] = []
+    for name in (FileSystem.entries(of: directory) ?? []).sorted() where name.hasSuffix(".sock") {
+      let each = min(deadline, Deadline.after(milliseconds: SimulatorAgent.discoveryMilliseconds))
+      guard let app = Self.ping(directory + "/" + name, deadline: each) else { continue }
+      guard app.bundleID?.lowercased() == bundleID.lowercased(), app.udid != nil else {
+        app.client.close()
+        continue
+      }
+      found.append(app)
+    }
+    guard found.count == 1 else {
+      for app in found { app.client.close() }
+      return nil
+    }
+    return found[0]
   }
 }

@@ -41,12 +41,17 @@ package struct TableCache: Sendable {
     /// The app `bundleID` on the simulator `udid` (compared as ``SimulatorSocket`` does:
     /// UDID in upper case, bundle id in lower case).
     case simulator(udid: String, bundleID: String)
+    /// The app `bundleID` on whichever simulator it last served its table from: what a target
+    /// of the booted simulator (`--target simulator`) finds while the app is not running.
+    case simulatorApp(bundleID: String)
 
-    /// The key as the file states it: `socket /tmp/a.sock`, `simulator 5B6D… com.example.app`.
+    /// The key as the file states it: `socket /tmp/a.sock`, `simulator 5B6D… com.example.app`,
+    /// `simulator-app com.example.app`.
     package var text: String {
       switch self {
       case .socket(let path): "socket " + path
       case .simulator(let udid, let bundleID): "simulator " + udid.uppercased() + " " + bundleID.lowercased()
+      case .simulatorApp(let bundleID): "simulator-app " + bundleID.lowercased()
       }
     }
   }

@@ -13,9 +13,9 @@ package enum TableSource: Hashable, Sendable {
   case environment(String)
   /// `deeplink.routes.json` found from the current directory: its absolute path.
   case found(String)
-  /// The app listening on this socket served it now.
+  /// The app served it now: `the app on /tmp/a.sock`, as ``AnsweringApp/place`` names it.
   case app(String)
-  /// The app listening on this socket served it before; it does not answer now (the cache).
+  /// The app served it before and does not answer now (the cache), named as for ``app(_:)``.
   case cache(String)
 
   /// The file's path; `nil` for the built-in table.
@@ -34,8 +34,8 @@ package enum TableSource: Hashable, Sendable {
     case .option(let path): "from \(path) (--routes)"
     case .environment(let path): "from \(path) ($\(RoutesFile.environmentVariable.name))"
     case .found(let path): "from \(path) (found from the current directory)"
-    case .app(let socket): "served by the app on \(socket)"
-    case .cache(let socket): "served last by the app on \(socket), which does not answer now (cached)"
+    case .app(let place): "served by \(place)"
+    case .cache(let place): "served last by \(place), which does not answer now (cached)"
     }
   }
 
