@@ -7,16 +7,16 @@ import DeepLinkWire
 /// Android devices, through `xcrun` and `adb`).
 struct CommandContext {
   /// The routes this run speaks.
-  let table: RouteTable
+  var table: RouteTable
   /// Where ``table`` came from: built in, or a routes file.
-  let source: TableSource
+  var source: TableSource
   /// The tool's own table: what the completion scripts carry.
   let builtIn: RouteTable
   /// The routes file's `android.package`, if it has one.
-  let androidPackage: String?
+  var androidPackage: String?
   /// The bundle id of the app on a simulator target: the routes file's `ios.bundleId`, else
   /// the tool's own, if any.
-  let iosBundleID: String?
+  var iosBundleID: String?
   /// The command line's global options (aimed at a simulator app's agent once one answers).
   var options: GlobalOptions
   /// Where results and messages go.
@@ -59,6 +59,18 @@ struct CommandContext {
   func aimed(at socket: String) -> CommandContext {
     var context = self
     context.options = options.aimed(at: socket)
+    return context
+  }
+
+  /// The same context speaking `contents`, which came from `source`: the table an app served
+  /// after the command started (`deeplink mcp` follows the app). The bundle id and Android
+  /// package it names, if any, replace the old ones.
+  func serving(_ contents: RoutesFileContents, from source: TableSource) -> CommandContext {
+    var context = self
+    context.table = contents.table
+    context.source = source
+    context.androidPackage = contents.androidPackage ?? androidPackage
+    context.iosBundleID = contents.iosBundleID ?? iosBundleID
     return context
   }
 

@@ -117,65 +117,20 @@ struct LaunchCommand: ToolCommand {
   }
 
   /// `deeplink launch --target simulator[:DEVICE] --bundle-id ID [--relaunch] [--env …] [--arg …]
-  /// [<route> …]`: `SIMCTL_CHILD_NAME=VALUE … xcrun simctl launch [--terminate-running-process]
-  /// <UDID> <ID> [ARG…]`, then ``DeviceBridge/awaitSimulatorApp(_:udid:pid:)`` with the pid simctl
-  /// printed, so that an app that dies at start-up fails at once (69); then the link, if any,
-  /// through the agent, acknowledged.
+  /// [<route> …]`: ``SimulatorLaunch/run(in:command:)``, then prints what it did: with
+  /// `--dry-run` the `xcrun` line and the link, else the app it reached, or the screen (with
+  /// `--json`, the state) once the app acknowledged the link.
   ///
-  /// - Throws: 64 without a bundle id, with a target that is no simulator or a link too long;
-  ///   what choosing the simulator, `simctl launch` (69 when the app is not installed), the
-  ///   wait and the link throw.
+  /// - Throws: what ``SimulatorLaunch/run(in:command:)`` throws.
   func run(in context: CommandContext) throws {
-    let target = try context.devices.target()
-    guard case .simulator(let device) = target else {
-      throw DeviceFailure.wrongTarget(
-        Self.name, target, expected: "simulator targets (simulator or simulator:DEVICE)")
-    }
-    let bundleID = try context.devices.requiredBundleID(for: Self.name)
-    let url = link.map(context.table.url(for:))
-    if let url { try AppSession.checkFits(url: url) }
-    let environment = SimulatorCommands.launchEnvironment(variables)
-    if context.options.dryRun {
-      let udid = device.flatMap { SimulatorDevice.looksLikeUDID($0) ? $0 : nil }
-      let launch =
-        environment.map(Self.shellAssignment)
-        + [
-          DeviceBridge.printable(
-            ["xcrun"]
-              + SimulatorCommands.launch(
-                bundleID, udid: udid ?? DeviceBridge.udidPlaceholder, relaunch: relaunch, arguments: arguments
-              ))
-        ]
-      let lines =
-        (udid == nil ? [DeviceBridge.printable(["xcrun"] + SimulatorDevice.listArguments)] : [])
-        + [launch.joined(separator: " ")]
-        + (url.map { ["then send \($0) to \(bundleID)'s agent and wait for its acknowledgement"] } ?? [])
+    let launch = SimulatorLaunch(relaunch: relaunch, variables: variables, arguments: arguments, link: link)
+    switch try launch.run(in: context) {
+    case .planned(let lines):
       try context.write(lines.joined(separator: "\n") + "\n")
-      return
-    }
-    // A UDID is used as it is (simctl launch names an unknown or shut-down one itself), else
-    // the simulator is chosen from `simctl list`.
-    let (udid, simulator) = try context.devices.simulatorUDID(device)
-    let runner = context.devices.toolRunner()
-    let result = try context.devices.runSimctl(
-      SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch, arguments: arguments),
-      on: simulator ?? ResolvedDevice(kind: .simulator, id: udid, name: ""),
-      environment: environment, runner: runner)
-    let pid = SimulatorCommands.launchedPID(result.output, bundleID: bundleID)
-    let agent = try context.devices.awaitSimulatorApp(bundleID, udid: udid, pid: pid)
-    guard let link else {
+    case .reached(let agent):
       try context.write(agent.report(json: context.options.json))
-      return
+    case .applied(let agent, let reply):
+      try context.aimed(at: agent.socket).printState(reply)
     }
-    let aimed = context.aimed(at: agent.socket)
-    try aimed.printState(try aimed.app.send(link))
-  }
-
-  /// `NAME=VALUE` as a shell takes it before a command: the value quoted, the name (a portable
-  /// one) not, since a quoted assignment would be a command's name.
-  static func shellAssignment(_ assignment: String) -> String {
-    guard let equals = assignment.firstIndex(of: "=") else { return ShellQuoting.quote(assignment) }
-    let value = String(assignment[assignment.index(after: equals)...])
-    return assignment[...equals] + (value.isEmpty ? "" : ShellQuoting.quote(value))
   }
 }

@@ -1,3 +1,4 @@
+import DeepLinkRoutes
 import DeepLinkWire
 
 /// The connection to the app that `deeplink mcp` keeps from one tool call to the next: a call
@@ -42,6 +43,62 @@ final class AppConnection {
       keep(fresh, after: error)
       throw error
     }
+  }
+
+  /// The version of the route table the app serves now, from one `ping` on the kept
+  /// connection (a new one when none is kept or the app closed it): what `deeplink mcp` asks
+  /// before each request to follow the app's table. Warns about nothing: a new version is
+  /// what the question is for.
+  func servedVersion(app: AppClient) throws(ClientFailure) -> String {
+    for attempt in 0..<2 {
+      var current: AppSession
+      if let kept = session {
+        current = kept
+      } else {
+        current = try app.connect()
+      }
+      session = nil
+      do {
+        let reply = try current.request(.ping)
+        current.clearForeignVersion()
+        session = current
+        // A reply without a version was refused by `request`.
+        return reply["version"]?.stringValue ?? ""
+      } catch .socket(.connectionClosed) where attempt == 0 {
+        current.close()
+      } catch {
+        keep(current, after: error)
+        throw error
+      }
+    }
+    throw .socket(.connectionClosed(path: app.socket))
+  }
+
+  /// The table the app serves, asked on the kept connection (``servedVersion(app:)`` keeps
+  /// one), read as the hostile input it may be (``AppTable``). After a failure the connection
+  /// is dropped: what is left of an over-long reply is never read as the next answer.
+  ///
+  /// - Throws: ``AppTableError`` naming the app.
+  func table(app: AppClient) throws(AppTableError) -> RoutesFileContents {
+    guard let kept = session else {
+      throw AppTableError(app: app.socket, problem: .socket(.connectionClosed(path: app.socket)))
+    }
+    session = nil
+    do {
+      let contents = try AppTable.fetch(
+        client: kept.client, deadline: .after(milliseconds: app.timeoutMilliseconds))
+      session = kept
+      return contents
+    } catch {
+      kept.close()
+      throw error
+    }
+  }
+
+  /// Builds the next requests' links from the table `version`: the kept connection compares
+  /// its replies with it, so a table the session took is not warned about.
+  func adopt(_ version: String) {
+    session?.tableVersion = version
   }
 
   /// Keeps `session` after a request the app answered with an error; closes it otherwise.

@@ -27,6 +27,13 @@ protocol LinkDelivery {
   var takesPictures: Bool { get }
   /// A picture of the screen once it stopped changing, sized for a model (``McpPicture``).
   func picture() throws -> McpScreenshot
+  /// Whether the `launch` tool is offered: a simulator target (``SimulatorLaunch``).
+  var offersLaunch: Bool { get }
+  /// Runs `launch` on the target, as `deeplink launch` does.
+  ///
+  /// - Throws: what ``SimulatorLaunch/run(in:command:)`` throws; on a target that offers no
+  ///   launch, a usage error saying which targets do.
+  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome
 }
 
 /// A picture for a tool's result, and what the result says of it: that the screen did not
@@ -49,4 +56,21 @@ extension LinkDelivery {
   /// No pictures, unless a delivery takes them (`deeplink mcp --pictures` on a device).
   var takesPictures: Bool { false }
   func picture() throws -> McpScreenshot { McpScreenshot(png: [], note: nil) }
+  /// No `launch`, unless a delivery offers it (a simulator target).
+  var offersLaunch: Bool { false }
+  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome {
+    throw LinkDeliveryLaunch.unavailable(target: .app)
+  }
+}
+
+/// What the `launch` tool says on a target that offers none.
+enum LinkDeliveryLaunch {
+  /// A usage error naming `target` and the targets that offer `launch`, and how to start a
+  /// server that does.
+  static func unavailable(target: DeliveryTarget) -> UsageError {
+    .invalidUse(
+      "the launch tool starts an app on a simulator, and this server's target is \(target.text): it "
+        + "needs a simulator target and the app's bundle id; start the server as "
+        + "'\(ToolName.current) mcp --target simulator[:DEVICE] --bundle-id ID'", hint: nil)
+  }
 }

@@ -69,8 +69,19 @@ struct McpCommand: ToolCommand {
   func run(in context: CommandContext) throws {
     // The device of the pictures is chosen before the agent, for the whole session.
     let device = pictures ? try pictureDevice(in: context) : nil
-    // A simulator app's agent answering when the session starts serves the whole session.
-    try serve(in: try context.devices.routed().context, pictures: device)
+    // A simulator app's agent answering when the session starts serves the session; one that
+    // answers later is found at the next request (``AppFollower``).
+    let routing = try context.devices.routed()
+    let target = try context.devices.target()
+    var awaited: String? = nil
+    if case .simulator(let device) = target, !context.options.dryRun,
+      routing.context.options.target != .app
+    {
+      awaited = routing.simulator?.id.uppercased() ?? device?.uppercased()
+    }
+    try serve(
+      in: routing.context, pictures: device, launch: target.kind == .simulator ? context : nil,
+      simulator: awaited)
   }
 
   /// The longest message `deeplink mcp` reads: 1 MiB, far beyond any tool call (a link's
@@ -83,7 +94,15 @@ struct McpCommand: ToolCommand {
   ///
   /// - Throws: ``StreamFailure/output(_:)`` when standard output cannot be written, and
   ///   ``StreamFailure/input(_:)`` when standard input cannot be read.
-  func serve(in context: CommandContext, pictures: ResolvedDevice?) throws {
+  ///
+  /// - Parameters:
+  ///   - launch: the context of a simulator target as the command line gave it: the `launch`
+  ///     tool's; `nil` on other targets.
+  ///   - simulator: the UDID of a simulator target whose app's agent did not answer at the
+  ///     start, looked for again at each request.
+  func serve(
+    in context: CommandContext, pictures: ResolvedDevice?, launch: CommandContext? = nil, simulator: String? = nil
+  ) throws {
     let target = try context.devices.target()
     if settling.isGiven, target == .app {
       throw UsageError.invalidUse(
@@ -91,10 +110,16 @@ struct McpCommand: ToolCommand {
           + " is for pictures of a simulator or an Android device, and the app target has no pixels; "
           + "give --target simulator or --target android", hint: nil)
     }
+    var mcpContext = context
+    // Each tool call waits its whole --timeout: the time asking the app for its table took
+    // at the start counts against the first command line only.
+    mcpContext.options.spentMilliseconds = 0
+    var launchContext = launch
+    launchContext?.options.spentMilliseconds = 0
     let delivery = TargetDelivery(
-      context: context, target: target, pictureDevice: pictures, settling: settling)
+      context: mcpContext, target: target, launchContext: launchContext, pictureDevice: pictures, settling: settling)
     let toolbox = McpToolbox(table: context.table, delivery: delivery)
-    var session = McpSession(toolbox: toolbox)
+    var session = McpSession(toolbox: toolbox, follower: follower(of: delivery, simulator: simulator))
     var reader = McpLineReader(maximumLength: Self.maximumMcpLineLength)
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -108,6 +133,21 @@ struct McpCommand: ToolCommand {
       try answer(lines, in: &session, context: context)
       if count == 0 { return }
     }
+  }
+
+  /// What follows the app's table during the session: nothing for a table named explicitly
+  /// (`--routes`, `DEEPLINK_ROUTES`) or built into a tool that reads no routes file, which
+  /// never changes; else an ``AppFollower``.
+  func follower(of delivery: TargetDelivery, simulator: String?) -> AppFollower? {
+    let context = delivery.context
+    guard ToolName.readsRoutesFiles else { return nil }
+    switch context.source {
+    case .option, .environment: return nil
+    case .builtIn, .found, .app, .cache: break
+    }
+    let cache = TableCache.standardDirectory(environment: context.environmentValue).map(
+      TableCache.init(directory:))
+    return AppFollower(delivery: delivery, simulator: simulator, cache: cache, builtIn: context.builtIn)
   }
 
   /// The device whose screen `mcp --pictures` shows with each route tool's result: the

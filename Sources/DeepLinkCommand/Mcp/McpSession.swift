@@ -2,13 +2,20 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// The Model Context Protocol over one connection, as a state machine: lines in, response
-/// lines out. No I/O here; ``DeepLinkTool/serveMcp(_:pictures:)`` reads and writes the lines.
+/// lines out. No I/O here; ``McpCommand/serve(in:pictures:launch:simulator:)`` reads and writes
+/// the lines.
 ///
 /// It follows the `initialize` handshake of revisions 2025-06-18 and 2025-11-25:
 /// - `initialize` first: the client's revision if it is one of ``supportedVersions``, else the
 ///   newest one (the client then decides whether to go on). A second `initialize` is an error.
 /// - `ping` at any time, answered with `{}`.
 /// - `tools/list` and `tools/call` after `initialize`; before it, -32600.
+/// - The tools follow the app: before each `tools/list` and `tools/call` (after `initialize`),
+///   the ``ToolboxFollower`` is asked whether the app that answers now serves another table (or
+///   a simulator app's agent now answers); when it does, the session takes the new tools and
+///   sends `notifications/tools/list_changed` before the response, which uses them
+///   (capability `tools.listChanged: true`). A table the follower refuses leaves the tools as
+///   they were, and a `tools/call` then returns the refusal as its error.
 /// - Notifications get no response, ever: `notifications/initialized`,
 ///   `notifications/cancelled` (see ``replies(to:)``), and any other, which is ignored.
 /// - `server/discover`, the 2026-07-28 revision's probe, is a method this server does not
@@ -17,15 +24,25 @@ struct McpSession {
   /// The revisions of the `initialize` handshake this server speaks, newest first.
   static let supportedVersions = ["2025-11-25", "2025-06-18"]
 
-  let toolbox: McpToolbox
+  /// The tools now: the first ones, or the last ones the ``follower`` gave.
+  private(set) var toolbox: McpToolbox
+  /// Whether the tools may change, and how: `nil` for tools that never change (a table given
+  /// with `--routes`, a test).
+  let follower: (any ToolboxFollower)?
   /// The revision agreed by `initialize`; `nil` before it.
   private(set) var protocolVersion: String?
   /// Whether the client sent `notifications/initialized`.
   private(set) var clientInitialized = false
 
-  init(toolbox: McpToolbox) {
+  init(toolbox: McpToolbox, follower: (any ToolboxFollower)? = nil) {
     self.toolbox = toolbox
+    self.follower = follower
   }
+
+  /// `notifications/tools/list_changed`: a notification line (no id).
+  static let listChanged = JSON.object([
+    ("jsonrpc", .string("2.0")), ("method", .string("notifications/tools/list_changed")),
+  ])
 
   /// The responses to `lines`, received together, in order.
   ///
@@ -48,11 +65,34 @@ struct McpSession {
       case .success(.request(let id, let method, _)) where cancelled.contains(id) && method != "initialize":
         continue
       case .success(let message):
-        if let line = reply(to: message) { output.append(line) }
+        output += answers(to: message)
       }
     }
     return output
   }
+
+  /// The lines that answer one message: its response (none for a notification or a response),
+  /// preceded by `notifications/tools/list_changed` when the tools changed before it.
+  mutating func answers(to message: JSONRPCMessage) -> [JSON] {
+    guard case .request(_, let method, _) = message, method == "tools/list" || method == "tools/call",
+      protocolVersion != nil, let follower
+    else { return reply(to: message).map { [$0] } ?? [] }
+    switch follower.follow(toolbox) {
+    case .unchanged:
+      refusal = nil
+    case .changed(let next):
+      refusal = nil
+      toolbox = next
+      return [Self.listChanged] + (reply(to: message).map { [$0] } ?? [])
+    case .refused(let error):
+      refusal = error
+    }
+    return reply(to: message).map { [$0] } ?? []
+  }
+
+  /// Why the table the app serves now was refused, when it was at the last request: a
+  /// `tools/call` then says so instead of sending a link checked against another table.
+  private var refusal: ToolCallError?
 
   /// The response to one message, `nil` for a notification or a response.
   mutating func reply(to message: JSONRPCMessage) -> JSON? {
@@ -93,7 +133,10 @@ struct McpSession {
       guard protocolVersion != nil else {
         throw .invalidRequest("\(method) before initialize; send initialize first")
       }
-      if method == "tools/call" { return try toolbox.call(params) }
+      if method == "tools/call" {
+        if let refusal { return McpToolbox.failure(refusal) }
+        return try toolbox.call(params)
+      }
       if let cursor = params?["cursor"] {
         throw .invalidParams("unknown cursor \(cursor.serialized.messageExcerpt); tools/list has one page")
       }
@@ -104,11 +147,12 @@ struct McpSession {
   }
 
   /// The server's half of the handshake: the revision, the one capability (tools, a list
-  /// that does not change), who it is, and a hint for the model.
+  /// that changes when the app's table does: `listChanged`), who it is, and a hint for the
+  /// model.
   static func initializeResult(version: String) -> JSON {
     .object([
       ("protocolVersion", .string(version)),
-      ("capabilities", .object([("tools", .object([("listChanged", .bool(false))]))])),
+      ("capabilities", .object([("tools", .object([("listChanged", .bool(true))]))])),
       (
         "serverInfo",
         .object([

@@ -17,17 +17,21 @@ enum McpTool: Hashable, Sendable {
   case openURL
   /// A PNG of a simulator's or device's screen; changes nothing.
   case screenshot
+  /// Starts the app on a simulator into a state, as `deeplink launch` does; `launch` is a
+  /// command's name, which no route may take.
+  case launch
 
   /// The tools of `table`: its routes in declaration order, then `state`, `screen`, `open_url`,
-  /// `screenshot`.
+  /// `screenshot`, `launch`.
   ///
-  /// Without `state` and `screen` when links are not `acknowledged` (a device target), and
-  /// `screenshot` only when the target `takesScreenshots` (a simulator or Android target).
-  static func all(in table: RouteTable, acknowledged: Bool = true, takesScreenshots: Bool = false)
-    -> [McpTool]
-  {
+  /// Without `state` and `screen` when links are not `acknowledged` (a device target),
+  /// `screenshot` only when the target `takesScreenshots` (a simulator or Android target), and
+  /// `launch` only when the target `offersLaunch` (a simulator target).
+  static func all(
+    in table: RouteTable, acknowledged: Bool = true, takesScreenshots: Bool = false, offersLaunch: Bool = false
+  ) -> [McpTool] {
     table.routes.map(McpTool.route) + (acknowledged ? [.state, .screen, .openURL] : [.openURL])
-      + (takesScreenshots ? [.screenshot] : [])
+      + (takesScreenshots ? [.screenshot] : []) + (offersLaunch ? [.launch] : [])
   }
 
   /// The names of the tools that are not routes, `screenshot` (device targets) among them.
@@ -40,6 +44,7 @@ enum McpTool: Hashable, Sendable {
     case .screen: "screen"
     case .openURL: "open_url"
     case .screenshot: "screenshot"
+    case .launch: "launch"
     }
   }
 
@@ -49,7 +54,7 @@ enum McpTool: Hashable, Sendable {
   /// the tools declare no `outputSchema` and say so.
   func definition(in table: RouteTable, acknowledged: Bool = true) -> JSON {
     var description = description(in: table)
-    if !acknowledged && self != .screenshot {
+    if !acknowledged && self != .screenshot && self != .launch {
       description +=
         " Here the link goes to a simulator or device (or nowhere, with --dry-run), which "
         + "cannot acknowledge it: the result says where it went, and holds no screen or state."
@@ -72,6 +77,7 @@ enum McpTool: Hashable, Sendable {
     case .screen: "Read the app's screen"
     case .openURL: "Open a debug URL"
     case .screenshot: "Take a screenshot"
+    case .launch: "Launch the app on a simulator, into a state"
     }
   }
 
@@ -106,6 +112,16 @@ enum McpTool: Hashable, Sendable {
     case .screenshot:
       return "A PNG image of the simulator's or device's screen, taken as `deeplink screen --png` "
         + "takes it (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p). Changes nothing."
+    case .launch:
+      return "Starts the app on the simulator, as `\(ToolName.current) launch` does: xcrun simctl launch "
+        + "<UDID> <bundle id> with the launch arguments 'args' after the bundle id and each 'env' "
+        + "NAME=VALUE given to simctl as SIMCTL_CHILD_NAME (the app sees NAME); 'relaunch' stops a "
+        + "running app first, for a fresh process. It waits until the app's deeplink agent answers "
+        + "(the timeout of the server), then, with 'route' (and that route's 'arguments', as the "
+        + "route's own tool takes them), applies its link, waits until it is applied and returns "
+        + "the screen (text) and the state (structured). Without 'route', it returns the app it "
+        + "reached. Offered only on a simulator target with the app's bundle id "
+        + "(deeplink mcp --target simulator --bundle-id ID): it needs the deeplink agent in the app."
     }
   }
 
@@ -119,6 +135,7 @@ enum McpTool: Hashable, Sendable {
         ("type", .string("object")), ("properties", .emptyObject), ("additionalProperties", .bool(false)),
       ])
     case .openURL: ToolSchema.openURLInput
+    case .launch: ToolSchema.launchInput
     }
   }
 
@@ -126,13 +143,20 @@ enum McpTool: Hashable, Sendable {
     switch self {
     case .route, .state, .openURL: ToolSchema.state
     case .screen: ToolSchema.screen
-    case .screenshot: nil
+    case .screenshot, .launch: nil
     }
   }
 
   /// MCP's behaviour hints: reading tools are read-only; a link changes only the app's
-  /// navigation state, replaces it whole (idempotent) and reaches nothing outside the app.
+  /// navigation state, replaces it whole (idempotent) and reaches nothing outside the app;
+  /// `launch` may stop the running app (`relaunch`): destructive, not idempotent.
   var annotations: JSON {
+    if self == .launch {
+      return .object([
+        ("title", .string(title)), ("readOnlyHint", .bool(false)), ("destructiveHint", .bool(true)),
+        ("idempotentHint", .bool(false)), ("openWorldHint", .bool(false)),
+      ])
+    }
     let readOnly = self == .state || self == .screen || self == .screenshot
     var members: [(String, JSON)] = [("title", .string(title)), ("readOnlyHint", .bool(readOnly))]
     if !readOnly {

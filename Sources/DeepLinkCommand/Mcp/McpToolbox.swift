@@ -3,7 +3,8 @@ import DeepLinkWire
 
 /// The tools `deeplink mcp` serves, derived from the route table, and their calls.
 ///
-/// `tools/list` is computed once: the table does not change while the server runs.
+/// `tools/list` is computed once per toolbox: when the app's table changes, the session builds
+/// another toolbox (``ToolboxFollower``).
 struct McpToolbox {
   let table: RouteTable
   let tools: [McpTool]
@@ -14,7 +15,8 @@ struct McpToolbox {
   init(table: RouteTable, delivery: any LinkDelivery) {
     self.table = table
     self.tools = McpTool.all(
-      in: table, acknowledged: delivery.acknowledges, takesScreenshots: delivery.takesScreenshots)
+      in: table, acknowledged: delivery.acknowledges, takesScreenshots: delivery.takesScreenshots,
+      offersLaunch: delivery.offersLaunch)
     self.delivery = delivery
     self.listResult = .object([
       ("tools", .array(tools.map { $0.definition(in: table, acknowledged: delivery.acknowledges) }))
@@ -28,6 +30,14 @@ struct McpToolbox {
   func call(_ params: JSON?) throws(JSONRPCError) -> JSON {
     guard let name = params?["name"]?.stringValue else {
       throw .invalidParams("tools/call needs \"name\", the tool's name as a string")
+    }
+    // `launch` on a target that offers none: the tool error says which targets do.
+    if name == McpTool.launch.name, !delivery.offersLaunch {
+      do {
+        _ = try delivery.launch(SimulatorLaunch())
+      } catch {
+        return Self.failure(.failure(error.commandFailure))
+      }
     }
     guard let tool = tools.first(where: { $0.name == name }) else {
       let suggestion = Suggestion.closest(to: name, in: tools.map(\.name))
@@ -81,6 +91,8 @@ struct McpToolbox {
       do { screen = try delivery.screen() } catch { throw .failure(error.commandFailure) }
       return Self.success(
         text: CommandContext.visible(screen), structured: .object([("screen", .string(screen))]))
+    case .launch:
+      return try launch(LaunchToolInput.launch(arguments, table: table))
     case .screenshot:
       try Self.reject(arguments, of: ScreenCommand.name, takes: [])
       let shot: McpScreenshot
@@ -156,6 +168,32 @@ struct McpToolbox {
       throw .failure(ClientFailure.badReply("the app acknowledged the link without its state"))
     }
     return withPicture(Self.success(text: CommandContext.visible(screen), structured: state))
+  }
+
+  /// Runs `launch` and returns what it did: the lines it would run (`--dry-run`), the app it
+  /// reached, or, with a route, the screen and state as a route tool returns them.
+  func launch(_ launch: SimulatorLaunch) throws(ToolCallError) -> JSON {
+    let outcome: SimulatorLaunch.Outcome
+    do {
+      outcome = try delivery.launch(launch)
+    } catch {
+      throw .failure(error.commandFailure)
+    }
+    switch outcome {
+    case .planned(let lines):
+      return .object([
+        ("content", .array([Self.text("would run: " + lines.joined(separator: "; "))])), ("isError", .bool(false)),
+      ])
+    case .reached(let agent):
+      let report = agent.report(json: false)
+      let structured = (try? JSON.parse(Array(agent.report(json: true).utf8))) ?? .emptyObject
+      return Self.success(text: String(report.dropLast()), structured: structured)
+    case .applied(_, let reply):
+      guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
+        throw .failure(ClientFailure.badReply("the app acknowledged the link without its state"))
+      }
+      return withPicture(Self.success(text: CommandContext.visible(screen), structured: state))
+    }
   }
 
   /// Throws for the first argument of a tool that takes only `takes`, as the command line

@@ -4,15 +4,19 @@ import DeepLinkWire
 /// The target of every other command (`--target`, `DEEPLINK_TARGET`, else the app), reached
 /// through the same functions as `deeplink <route>`, `state` and `screen`.
 struct TargetDelivery: LinkDelivery {
-  /// The context of `deeplink mcp`: its options, table and services.
-  let context: CommandContext
-  let target: DeliveryTarget
+  /// The context of `deeplink mcp`: its options, table and services (aimed at a simulator
+  /// app's agent once one answers).
+  var context: CommandContext
+  var target: DeliveryTarget
+  /// The context of a simulator target as the command line gave it, for the `launch` tool;
+  /// `nil` on other targets, which offer no `launch`.
+  var launchContext: CommandContext? = nil
   /// With `--pictures`: the device whose screen each route tool's result shows.
   var pictureDevice: ResolvedDevice? = nil
   /// How each picture waits for the screen to stop changing.
   var settling = Settling()
   /// One connection to the app for the whole session.
-  let connection = AppConnection()
+  var connection = AppConnection()
 
   var acknowledges: Bool { target == .app && !context.options.dryRun }
 
@@ -70,6 +74,24 @@ struct TargetDelivery: LinkDelivery {
     guard outcome.settled == false else { return nil }
     return "the screen " + outcome.notSettled(settling)
       + ": the picture is the last, and may show it changing"
+  }
+
+  var offersLaunch: Bool { launchContext != nil }
+
+  /// `launch` as `deeplink launch` runs it, with the simulator target of the command line.
+  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome {
+    guard let launchContext else { throw LinkDeliveryLaunch.unavailable(target: target) }
+    return try launch.run(in: launchContext)
+  }
+
+  /// The same delivery speaking `contents`, which came from `source`: links are built from
+  /// the new table, and the kept connection compares replies with it.
+  func serving(_ contents: RoutesFileContents, from source: TableSource) -> TargetDelivery {
+    var next = self
+    next.context = context.serving(contents, from: source)
+    next.launchContext = launchContext?.serving(contents, from: source)
+    connection.adopt(contents.table.version)
+    return next
   }
 
   func screen() throws -> String {

@@ -70,6 +70,56 @@ enum ToolSchema {
     ],
     required: ["url"])
 
+  /// `launch`'s input: how to start the app, then optionally a route and its arguments. The
+  /// one declaration of the tool's arguments; ``LaunchToolInput`` reads them.
+  static let launchInput = object(properties: [
+    (
+      LaunchToolInput.relaunch,
+      .object([
+        ("type", .string("boolean")),
+        ("description", .string("Stop the app first if it runs, so that it starts afresh")),
+        ("default", .bool(false)),
+      ])
+    ),
+    (
+      LaunchToolInput.environment,
+      .object([
+        ("type", .string("array")),
+        (
+          "items",
+          .object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*="))])
+        ),
+        (
+          "description",
+          .string(
+            "Variables of the app's environment, each NAME=VALUE (such as API_URL=http://localhost:8080); "
+              + "given to simctl as SIMCTL_CHILD_NAME")
+        ),
+      ])
+    ),
+    (
+      LaunchToolInput.arguments,
+      .object([
+        ("type", .string("array")), ("items", .object([("type", .string("string"))])),
+        ("description", .string("Launch arguments, after the bundle id, in order (such as -AppleLanguages, (fr))")),
+      ])
+    ),
+    (
+      LaunchToolInput.route,
+      .object([
+        ("type", .string("string")),
+        ("description", .string("A route to apply once the app's agent answers: the name of its tool")),
+      ])
+    ),
+    (
+      LaunchToolInput.routeArguments,
+      .object([
+        ("type", .string("object")),
+        ("description", .string("The route's arguments, as the route's own tool takes them")),
+      ])
+    ),
+  ])
+
   /// What the app reports after a link, and what `state` returns: as `deeplink state --json`.
   static let state: JSON = .object([
     ("type", .string("object")),

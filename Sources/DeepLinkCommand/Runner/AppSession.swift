@@ -9,7 +9,9 @@ import DeepLinkWire
 struct AppSession {
   let client: LineClient
   let timeoutMilliseconds: Int
-  let tableVersion: String
+  /// The version of the table links are built from; a connection kept across a change of
+  /// table (``AppConnection/adopt(_:)``) takes the new one.
+  var tableVersion: String
   /// Set when a reply's route-table version differs from ours (warned about once).
   private(set) var foreignVersion: String?
 
@@ -84,6 +86,10 @@ struct AppSession {
     }
     return reply
   }
+
+  /// Forgets a foreign version seen so far: one the command expects (a `ping` that asks which
+  /// table the app serves) is no cause for a warning.
+  mutating func clearForeignVersion() { foreignVersion = nil }
 
   func close() { client.close() }
 }

@@ -1,0 +1,110 @@
+import DeepLinkRoutes
+import DeepLinkWire
+
+/// The ``ToolboxFollower`` of `deeplink mcp`: the tools follow the app that answers, as each
+/// command line does (``AnsweringApp``), but within one session.
+///
+/// Before each `tools/list` and `tools/call`:
+/// - On a simulator target whose app's agent did not answer yet (links go through `simctl`),
+///   the agent is looked for as the session looked for it at its start
+///   (``DeviceBridge/findAgent(udid:)``: one `ping` when the bundle id is known). Once one
+///   answers, the session goes through it, as if it had answered from the start: the tools
+///   then return the screen and the state.
+/// - Then one `ping` on the connection the session keeps tells the fingerprint of the table
+///   the app serves. The same as the session's: nothing changes. Another: the table is taken
+///   from the cache when it holds that one, else fetched on the same connection and checked
+///   as every table from a socket is (``AppTable``), then cached.
+///
+/// No app answering is no change: the tools stay, and a call that needs no app (`--dry-run`)
+/// still works; an app that does not answer costs at most `--timeout`.
+final class AppFollower: ToolboxFollower {
+  /// The delivery of the current tools.
+  private var delivery: TargetDelivery
+  /// The simulator whose app's agent is awaited, while links go through `simctl`.
+  private var awaitedSimulator: String?
+  /// Where tables are kept, `nil` when there is no cache directory.
+  private let cache: TableCache?
+  /// The tool's own table: an app that serves it needs no fetch.
+  private let builtIn: RouteTable
+  /// The app's identity in the cache: its socket, or its simulator and bundle id.
+  private var key: TableCache.Key
+
+  /// A follower of the app `delivery` reaches.
+  ///
+  /// - Parameter simulator: the UDID of a simulator target whose app's agent did not answer
+  ///   when the session started; `nil` otherwise.
+  init(delivery: TargetDelivery, simulator: String?, cache: TableCache?, builtIn: RouteTable) {
+    self.delivery = delivery
+    self.awaitedSimulator = simulator
+    self.cache = cache
+    self.builtIn = builtIn
+    self.key = .socket(delivery.context.socketPath)
+  }
+
+  func follow(_ current: McpToolbox) -> ToolboxChange {
+    var next = delivery
+    var found = false
+    if let udid = awaitedSimulator {
+      guard let agent = try? delivery.context.devices.findAgent(udid: udid) else { return .unchanged }
+      next.context = delivery.context.aimed(at: agent.socket)
+      next.target = .app
+      next.connection = AppConnection()
+      awaitedSimulator = nil
+      key = .simulator(udid: agent.udid, bundleID: agent.bundleID)
+      found = true
+    }
+    guard next.target == .app else { return .unchanged }
+    switch table(for: next) {
+    case .same:
+      guard found else { return .unchanged }
+    case .new(let contents, let source):
+      next = next.serving(contents, from: source)
+    case .refused(let error):
+      if found { delivery = next }
+      return .refused(.failure(RefusedTable(error: error)))
+    }
+    delivery = next
+    return .changed(McpToolbox(table: next.context.table, delivery: next))
+  }
+
+  /// What the app `delivery` reaches serves now.
+  private enum Served {
+    /// The table of `delivery`, or no answer (no app, no agent of ours, an agent that serves
+    /// no table).
+    case same
+    case new(RoutesFileContents, TableSource)
+    case refused(AppTableError)
+  }
+
+  private func table(for delivery: TargetDelivery) -> Served {
+    let app = delivery.context.app
+    guard let version = try? delivery.connection.servedVersion(app: app),
+      version != delivery.context.table.version
+    else { return .same }
+    if let cached = cache?.lookUp(key).contents, cached.table.version == version {
+      return .new(cached, .app(app.socket))
+    }
+    if builtIn.version == version { return .new(RoutesFileContents(table: builtIn), .app(app.socket)) }
+    let contents: RoutesFileContents
+    do {
+      contents = try delivery.connection.table(app: app)
+    } catch where error.fallsBack {
+      return .same
+    } catch {
+      return .refused(error)
+    }
+    if let warning = cache?.store(contents, for: key) { delivery.context.err(warning + "\n") }
+    return .new(contents, .app(app.socket))
+  }
+}
+
+/// A table the app served mid-session that `deeplink mcp` refuses: the tool call's error.
+struct RefusedTable: CommandFailure {
+  let error: AppTableError
+  var exitCode: ExitCode { error.exitCode }
+  var kind: String { FailureKind.badTable.rawValue }
+  var message: String {
+    error.message + "; the tools stay those of the table it served before, and nothing was sent. "
+      + error.hint
+  }
+}
