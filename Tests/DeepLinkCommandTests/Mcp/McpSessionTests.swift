@@ -25,7 +25,7 @@ struct McpSessionTests {
     )
     #expect(reply["id"] == .int(1))
     #expect(reply["result"]?["protocolVersion"] == .string(agreed))
-    #expect(reply["result"]?["capabilities"]?.serialized == #"{"tools":{"listChanged":false}}"#)
+    #expect(reply["result"]?["capabilities"]?.serialized == #"{"tools":{"listChanged":true}}"#)
     #expect(reply["result"]?["serverInfo"]?["name"] == .string("deeplink"))
     #expect(session.protocolVersion == agreed)
   }

@@ -33,6 +33,17 @@ final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
   }
 
   var takesScreenshots = false
+  var offersLaunch = false
+  /// The launches asked for, in order.
+  private(set) var launches: [SimulatorLaunch] = []
+
+  /// Records `launch` and answers as `--dry-run` would, with the link it would send.
+  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome {
+    guard offersLaunch else { throw LinkDeliveryLaunch.unavailable(target: .app) }
+    if let failure { throw failure }
+    launches.append(launch)
+    return .planned(["launch"] + (launch.link.map { [RouteTable.builtIn.url(for: $0)] } ?? []))
+  }
 
   func screenshot() throws(ClientFailure) -> McpScreenshot {
     if let failure { throw failure }

@@ -10,8 +10,12 @@ import Testing
 struct ToolSchemaTests {
   static let goldenName = "mcp-tools.json"
 
+  /// The tools on a simulator target whose app's agent answers: every route, `state`,
+  /// `screen`, `open_url` and `launch`.
   @Test func theBuiltInToolsMatchTheirGoldenFile() {
-    let toolbox = McpToolbox(table: .builtIn, delivery: RecordingDelivery())
+    let delivery = RecordingDelivery()
+    delivery.offersLaunch = true
+    let toolbox = McpToolbox(table: .builtIn, delivery: delivery)
     // Beside the other golden files of the target, in its `Golden` folder.
     let testFile = #filePath.replacingOccurrences(of: "/Mcp/", with: "/")
     Golden.check(toolbox.listResult.pretty + "\n", named: Self.goldenName, testFile: testFile)

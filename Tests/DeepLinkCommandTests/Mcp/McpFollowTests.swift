@@ -1,0 +1,104 @@
+import DeepLinkRoutes
+import DeepLinkWire
+import Testing
+
+@testable import DeepLinkCommand
+
+/// A follower that gives the session the changes it is told to, in order, and counts how often
+/// it was asked: the session's side of following the app, without a socket (the end-to-end
+/// tests follow a real app).
+final class ScriptedFollower: ToolboxFollower, @unchecked Sendable {
+  var changes: [ToolboxChange]
+  private(set) var asked = 0
+
+  init(_ changes: [ToolboxChange]) { self.changes = changes }
+
+  func follow(_ current: McpToolbox) -> ToolboxChange {
+    asked += 1
+    return changes.isEmpty ? .unchanged : changes.removeFirst()
+  }
+}
+
+/// The session follows the app's table: `notifications/tools/list_changed` before the
+/// response that uses the new tools, never before `initialize`, and a refused table changes
+/// nothing but says why.
+struct McpFollowTests {
+  static let list = #"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#
+  static var extended: McpToolbox { McpToolbox(table: TestTables.extended, delivery: RecordingDelivery()) }
+
+  func session(_ follower: ScriptedFollower) -> McpSession {
+    McpSession(toolbox: McpToolbox(table: .builtIn, delivery: RecordingDelivery()), follower: follower)
+  }
+
+  func handshake(_ session: inout McpSession) {
+    _ = session.replies(to: [
+      line(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#)
+    ])
+  }
+
+  @Test func aNewTableIsAnnouncedBeforeTheResponseThatUsesIt() throws {
+    let follower = ScriptedFollower([.changed(Self.extended)])
+    var session = session(follower)
+    handshake(&session)
+    let replies = session.replies(to: [line(Self.list)])
+    #expect(replies.count == 2, "\(replies)")
+    #expect(replies.first?.serialized == #"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#)
+    let names = replies.last?["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+    #expect(names.contains("search"), "the response lists the new table's tools")
+    #expect(replies.last?["id"] == .int(7))
+    // Then nothing more changes: one response, no notification.
+    #expect(session.replies(to: [line(Self.list)]).count == 1)
+  }
+
+  @Test func aCallOfANewRouteWorksAndOfALostOneIsAnUnknownTool() throws {
+    let follower = ScriptedFollower([.changed(Self.extended)])
+    var session = session(follower)
+    handshake(&session)
+    let replies = session.replies(to: [line(call("search", #"{"query":"soup"}"#))])
+    #expect(replies.count == 2 && replies[0]["method"] == .string("notifications/tools/list_changed"))
+    #expect(replies[1]["result"]?["isError"] == .bool(false), "\(replies)")
+    follower.changes = [.changed(McpToolbox(table: TestTables.small, delivery: RecordingDelivery()))]
+    let lost = session.replies(to: [line(call("search", #"{"query":"soup"}"#))])
+    #expect(lost.count == 2)
+    #expect(lost[1]["error"]?["code"] == .int(-32602), "\(lost)")
+  }
+
+  @Test func nothingIsAskedOrAnnouncedBeforeInitializeNorForPing() throws {
+    let follower = ScriptedFollower([.changed(Self.extended)])
+    var session = session(follower)
+    let early = session.replies(to: [line(Self.list), line(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)])
+    #expect(early.count == 2 && early.allSatisfy { $0["id"] != nil }, "\(early)")
+    #expect(early[0]["error"]?["code"] == .int(-32600))
+    handshake(&session)
+    #expect(follower.asked == 0)
+    _ = session.replies(to: [line(#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#)])
+    #expect(follower.asked == 0)
+  }
+
+  @Test func aRefusedTableLeavesTheToolsAndTheCallSaysWhy() throws {
+    let refusal = AppTableError(
+      app: "/tmp/app.sock", problem: .versionMismatch(claimed: "0123456789abcdef", computed: "fedcba9876543210"))
+    let follower = ScriptedFollower([.refused(.failure(RefusedTable(error: refusal))), .refused(.failure(RefusedTable(error: refusal)))])
+    let delivery = RecordingDelivery()
+    var session = McpSession(toolbox: McpToolbox(table: .builtIn, delivery: delivery), follower: follower)
+    handshake(&session)
+    let listed = session.replies(to: [line(Self.list)])
+    #expect(listed.count == 1, "no notification: \(listed)")
+    #expect(listed[0]["result"] == McpToolbox(table: .builtIn, delivery: RecordingDelivery()).listResult)
+    let called = session.replies(to: [line(call("settings"))])
+    #expect(called.count == 1)
+    let text = called[0]["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+    #expect(called[0]["result"]?["isError"] == .bool(true))
+    #expect(text.hasPrefix("deeplink: error: the app on /tmp/app.sock served a table deeplink refuses: "), "\(text)")
+    #expect(text.contains("the tools stay those of the table it served before, and nothing was sent"))
+    #expect(delivery.links.isEmpty)
+    // The app serves a good table again: calls work.
+    #expect(session.replies(to: [line(call("settings"))])[0]["result"]?["isError"] == .bool(false))
+  }
+
+  @Test func withoutAFollowerTheToolsNeverChange() throws {
+    var session = initializedSession()
+    #expect(session.replies(to: [line(Self.list)]).count == 1)
+    #expect(session.follower == nil)
+  }
+}
