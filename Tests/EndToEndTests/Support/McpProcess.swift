@@ -15,13 +15,15 @@ final class McpProcess: @unchecked Sendable {
   private let errors = Pipe()
   private var buffered: [UInt8] = []
 
-  static func start(_ arguments: [String] = []) throws -> McpProcess {
+  /// - Parameter environment: variables set beside the test's own (`XDG_CACHE_HOME`, say).
+  static func start(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> McpProcess {
     TestProcess.ignoreBrokenPipe()
     let server = McpProcess()
     server.process.executableURL = URL(fileURLWithPath: Command.product("deeplink"))
     server.process.arguments = ["mcp"] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["DEEPLINK_SOCKET"] = nil
+    environment.merge(extra) { $1 }
     server.process.environment = environment
     server.process.standardInput = server.input
     server.process.standardOutput = server.output
