@@ -28,12 +28,17 @@ final class AppFollower: ToolboxFollower {
   private let builtIn: RouteTable
   /// The app's identity in the cache: its socket, or its simulator and bundle id.
   private var key: TableCache.Key
+  /// Whether the table follows the app's (`deeplink`), or stays the tool's own (a tool built
+  /// on `DeepLinkCommand` for one app), which still finds a simulator app's agent that starts
+  /// later.
+  private let followsTable: Bool
 
   /// A follower of the app `delivery` reaches.
   ///
   /// - Parameter simulator: the UDID of a simulator target whose app's agent did not answer
   ///   when the session started; `nil` otherwise.
-  init(delivery: TargetDelivery, simulator: String?, cache: TableCache?, builtIn: RouteTable) {
+  init(delivery: TargetDelivery, simulator: String?, cache: TableCache?, builtIn: RouteTable, followsTable: Bool) {
+    self.followsTable = followsTable
     self.delivery = delivery
     self.awaitedSimulator = simulator
     self.cache = cache
@@ -53,7 +58,11 @@ final class AppFollower: ToolboxFollower {
       key = .simulator(udid: agent.udid, bundleID: agent.bundleID)
       found = true
     }
-    guard next.target == .app else { return .unchanged }
+    guard next.target == .app, followsTable else {
+      guard found else { return .unchanged }
+      delivery = next
+      return .changed(McpToolbox(table: next.context.table, delivery: next))
+    }
     switch table(for: next) {
     case .same:
       guard found else { return .unchanged }

@@ -16,7 +16,14 @@ struct McpCommand: ToolCommand {
       + "target as every other command does: "
       + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
       + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
-      + "no state, and 'screenshot' returns a PNG of the screen). With --pictures and a simulator "
+      + "no state, and 'screenshot' returns a PNG of the screen). "
+      + (ToolName.readsRoutesFiles
+        ? "Unless --routes or $DEEPLINK_ROUTES names the table, the tools follow the app: when it "
+          + "answers with another table (rebuilt with a new route), the next tools/list or "
+          + "tools/call uses it, after notifications/tools/list_changed. " : "")
+      + "On a simulator target, a 'launch' tool starts the app as '\(ToolName.current) launch' "
+      + "does (arguments, environment, then a route), and an app whose agent answers after the "
+      + "server started serves it from then on. With --pictures and a simulator "
       + "or Android target, each route tool's result also carries a picture of the screen taken "
       + "once the app acknowledged the link (on Android, once it was delivered) and the screen "
       + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), as MCP image "
@@ -135,19 +142,22 @@ struct McpCommand: ToolCommand {
     }
   }
 
-  /// What follows the app's table during the session: nothing for a table named explicitly
-  /// (`--routes`, `DEEPLINK_ROUTES`) or built into a tool that reads no routes file, which
-  /// never changes; else an ``AppFollower``.
+  /// What follows the app during the session (``AppFollower``): its table, unless the table
+  /// is named explicitly (`--routes`, `DEEPLINK_ROUTES`) or built into a tool that reads no
+  /// routes file, which never changes; and a simulator app's agent that answers later. `nil`
+  /// when nothing can change.
   func follower(of delivery: TargetDelivery, simulator: String?) -> AppFollower? {
     let context = delivery.context
-    guard ToolName.readsRoutesFiles else { return nil }
+    let followsTable: Bool
     switch context.source {
-    case .option, .environment: return nil
-    case .builtIn, .found, .app, .cache: break
+    case .option, .environment: followsTable = false
+    case .builtIn, .found, .app, .cache: followsTable = ToolName.readsRoutesFiles
     }
+    guard followsTable || simulator != nil else { return nil }
     let cache = TableCache.standardDirectory(environment: context.environmentValue).map(
       TableCache.init(directory:))
-    return AppFollower(delivery: delivery, simulator: simulator, cache: cache, builtIn: context.builtIn)
+    return AppFollower(
+      delivery: delivery, simulator: simulator, cache: cache, builtIn: context.builtIn, followsTable: followsTable)
   }
 
   /// The device whose screen `mcp --pictures` shows with each route tool's result: the
