@@ -23,7 +23,9 @@ struct McpLaunchToolDeviceTests {
     replies: [JSON], result: CommandResult
   ) {
     let handshake = [
-      request(0, "initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}"#),
+      request(
+        0, "initialize",
+        #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}"#),
       #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
     ]
     let result = try world.deeplink(
@@ -70,10 +72,13 @@ struct McpLaunchToolDeviceTests {
     #expect(LaunchInputTests.nulTerminated(variables) == ["SIMCTL_CHILD_API_URL=http://localhost:8080/?a=b"])
     // The agent that answers now serves the session: announced, then state and screen.
     #expect(
-      replies[3].serialized == #"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#, "\(replies)")
+      replies[3].serialized == #"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#, "\(replies)"
+    )
     let after = Self.names(replies[4])
     #expect(after.contains("state") && after.contains("launch"), "\(after)")
-    #expect(replies[5]["result"]?["structuredContent"]?["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
+    #expect(
+      replies[5]["result"]?["structuredContent"]?["path"]?.serialized
+        == #"[{"destination":"recipe","id":42}]"#)
     #expect(
       world.invocations().filter { $0.count > 2 && $0[2] == "launch" }.count == 1, "\(world.invocations())")
   }

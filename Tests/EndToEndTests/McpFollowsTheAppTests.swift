@@ -58,7 +58,8 @@ struct McpFollowsTheAppTests {
     let result = try JSON.parse(called[0])["result"]
     #expect(result?["isError"] == .bool(false), "\(called)")
     #expect(
-      result?["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("shown debug://compare\n") == true,
+      result?["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("shown debug://compare\n")
+        == true,
       "the app acknowledged the link: \(called)")
     #expect(server.closeAndWait() == 0)
     #expect(!server.errorOutput().contains("warning"), "the new table is the app's own: no warning")
@@ -72,7 +73,8 @@ struct McpFollowsTheAppTests {
     let socket = directory.file("app.sock")
     let first = try ZeroConfigurationTests.start(socket: socket, extra: ["wishlist"])
     let file = directory.file("app.routes.json")
-    let exported = try ZeroConfigurationTests.deeplink(["--socket", socket, "routes", "--json"], cache: cache)
+    let exported = try ZeroConfigurationTests.deeplink(
+      ["--socket", socket, "routes", "--json"], cache: cache)
     try exported.stdout.write(toFile: file, atomically: true, encoding: .utf8)
     let server = try McpProcess.start(
       ["--socket", socket, "--routes", file], environment: ["XDG_CACHE_HOME": cache.path])
@@ -109,7 +111,8 @@ struct McpFollowsTheAppTests {
       let result = try JSON.parse(called.last ?? "")["result"]
       #expect(result?["isError"] == .bool(true), "\(called)")
       let text = result?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
-      #expect(text.hasPrefix("deeplink: error: the app on \(socket) served a table deeplink refuses: "), "\(text)")
+      #expect(
+        text.hasPrefix("deeplink: error: the app on \(socket) served a table deeplink refuses: "), "\(text)")
       #expect(text.contains("its version is 0123456789abcdef, but its routes give"), "\(text)")
     }
     #expect(server.closeAndWait() == 0)

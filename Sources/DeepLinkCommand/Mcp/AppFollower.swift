@@ -37,7 +37,9 @@ final class AppFollower: ToolboxFollower {
   ///
   /// - Parameter simulator: the UDID of a simulator target whose app's agent did not answer
   ///   when the session started; `nil` otherwise.
-  init(delivery: TargetDelivery, simulator: String?, cache: TableCache?, builtIn: RouteTable, followsTable: Bool) {
+  init(
+    delivery: TargetDelivery, simulator: String?, cache: TableCache?, builtIn: RouteTable, followsTable: Bool
+  ) {
     self.followsTable = followsTable
     self.delivery = delivery
     self.awaitedSimulator = simulator
@@ -97,7 +99,7 @@ final class AppFollower: ToolboxFollower {
     let contents: RoutesFileContents
     do {
       contents = try delivery.connection.table(app: app)
-    } catch where error.fallsBack {
+    } catch  where error.fallsBack {
       return .same
     } catch {
       return .refused(error)

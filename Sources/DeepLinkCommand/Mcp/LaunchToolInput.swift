@@ -22,7 +22,9 @@ enum LaunchToolInput {
   /// - Throws: the first mistake, as a tool error: an unknown argument, a value of the wrong
   ///   kind, a variable that is not NAME=VALUE with a portable name, a NUL, an unknown route,
   ///   a wrong argument of the route, route arguments without a route.
-  static func launch(_ arguments: [(String, JSON)], table: RouteTable) throws(ToolCallError) -> SimulatorLaunch {
+  static func launch(_ arguments: [(String, JSON)], table: RouteTable) throws(ToolCallError)
+    -> SimulatorLaunch
+  {
     let known = [relaunch, environment, Self.arguments, route, routeArguments]
     try McpToolbox.reject(arguments.filter { !known.contains($0.0) }, of: LaunchCommand.name, takes: known)
     func value(_ name: String) -> JSON? {
@@ -51,7 +53,8 @@ enum LaunchToolInput {
         throw .usage(
           .invalidUse(
             "'\(routeArguments)' are a route's arguments: give 'route' too, such as "
-              + "{\"route\":\"\(table.routes.first?.name ?? "settings")\",\"\(routeArguments)\":{…}}", hint: nil))
+              + "{\"route\":\"\(table.routes.first?.name ?? "settings")\",\"\(routeArguments)\":{…}}",
+            hint: nil))
       }
       return launch
     }
@@ -85,7 +88,9 @@ enum LaunchToolInput {
     var texts: [String] = []
     for item in items {
       guard let text = item.stringValue else {
-        throw .arguments(.notAValue(name: name, kind: "an array holding " + item.kindName, expected: "an array of " + expected))
+        throw .arguments(
+          .notAValue(
+            name: name, kind: "an array holding " + item.kindName, expected: "an array of " + expected))
       }
       texts.append(text)
     }

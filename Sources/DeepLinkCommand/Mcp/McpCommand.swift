@@ -108,7 +108,8 @@ struct McpCommand: ToolCommand {
   ///   - simulator: the UDID of a simulator target whose app's agent did not answer at the
   ///     start, looked for again at each request.
   func serve(
-    in context: CommandContext, pictures: ResolvedDevice?, launch: CommandContext? = nil, simulator: String? = nil
+    in context: CommandContext, pictures: ResolvedDevice?, launch: CommandContext? = nil,
+    simulator: String? = nil
   ) throws {
     let target = try context.devices.target()
     if settling.isGiven, target == .app {
@@ -124,7 +125,8 @@ struct McpCommand: ToolCommand {
     var launchContext = launch
     launchContext?.options.spentMilliseconds = 0
     let delivery = TargetDelivery(
-      context: mcpContext, target: target, launchContext: launchContext, pictureDevice: pictures, settling: settling)
+      context: mcpContext, target: target, launchContext: launchContext, pictureDevice: pictures,
+      settling: settling)
     let toolbox = McpToolbox(table: context.table, delivery: delivery)
     var session = McpSession(toolbox: toolbox, follower: follower(of: delivery, simulator: simulator))
     var reader = McpLineReader(maximumLength: Self.maximumMcpLineLength)
@@ -157,7 +159,8 @@ struct McpCommand: ToolCommand {
     let cache = TableCache.standardDirectory(environment: context.environmentValue).map(
       TableCache.init(directory:))
     return AppFollower(
-      delivery: delivery, simulator: simulator, cache: cache, builtIn: context.builtIn, followsTable: followsTable)
+      delivery: delivery, simulator: simulator, cache: cache, builtIn: context.builtIn,
+      followsTable: followsTable)
   }
 
   /// The device whose screen `mcp --pictures` shows with each route tool's result: the

@@ -28,7 +28,8 @@ enum McpTool: Hashable, Sendable {
   /// `screenshot` only when the target `takesScreenshots` (a simulator or Android target), and
   /// `launch` only when the target `offersLaunch` (a simulator target).
   static func all(
-    in table: RouteTable, acknowledged: Bool = true, takesScreenshots: Bool = false, offersLaunch: Bool = false
+    in table: RouteTable, acknowledged: Bool = true, takesScreenshots: Bool = false,
+    offersLaunch: Bool = false
   ) -> [McpTool] {
     table.routes.map(McpTool.route) + (acknowledged ? [.state, .screen, .openURL] : [.openURL])
       + (takesScreenshots ? [.screenshot] : []) + (offersLaunch ? [.launch] : [])

@@ -182,7 +182,8 @@ struct McpToolbox {
     switch outcome {
     case .planned(let lines):
       return .object([
-        ("content", .array([Self.text("would run: " + lines.joined(separator: "; "))])), ("isError", .bool(false)),
+        ("content", .array([Self.text("would run: " + lines.joined(separator: "; "))])),
+        ("isError", .bool(false)),
       ])
     case .reached(let agent):
       let report = agent.report(json: false)

@@ -101,7 +101,10 @@ enum ToolSchema {
       LaunchToolInput.arguments,
       .object([
         ("type", .string("array")), ("items", .object([("type", .string("string"))])),
-        ("description", .string("Launch arguments, after the bundle id, in order (such as -AppleLanguages, (fr))")),
+        (
+          "description",
+          .string("Launch arguments, after the bundle id, in order (such as -AppleLanguages, (fr))")
+        ),
       ])
     ),
     (

@@ -77,8 +77,11 @@ struct McpFollowTests {
 
   @Test func aRefusedTableLeavesTheToolsAndTheCallSaysWhy() throws {
     let refusal = AppTableError(
-      app: "/tmp/app.sock", problem: .versionMismatch(claimed: "0123456789abcdef", computed: "fedcba9876543210"))
-    let follower = ScriptedFollower([.refused(.failure(RefusedTable(error: refusal))), .refused(.failure(RefusedTable(error: refusal)))])
+      app: "/tmp/app.sock",
+      problem: .versionMismatch(claimed: "0123456789abcdef", computed: "fedcba9876543210"))
+    let follower = ScriptedFollower([
+      .refused(.failure(RefusedTable(error: refusal))), .refused(.failure(RefusedTable(error: refusal))),
+    ])
     let delivery = RecordingDelivery()
     var session = McpSession(toolbox: McpToolbox(table: .builtIn, delivery: delivery), follower: follower)
     handshake(&session)
@@ -89,7 +92,9 @@ struct McpFollowTests {
     #expect(called.count == 1)
     let text = called[0]["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
     #expect(called[0]["result"]?["isError"] == .bool(true))
-    #expect(text.hasPrefix("deeplink: error: the app on /tmp/app.sock served a table deeplink refuses: "), "\(text)")
+    #expect(
+      text.hasPrefix("deeplink: error: the app on /tmp/app.sock served a table deeplink refuses: "), "\(text)"
+    )
     #expect(text.contains("the tools stay those of the table it served before, and nothing was sent"))
     #expect(delivery.links.isEmpty)
     // The app serves a good table again: calls work.

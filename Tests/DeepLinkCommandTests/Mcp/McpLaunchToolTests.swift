@@ -47,7 +47,9 @@ struct McpLaunchToolTests {
       message: "recipe requires --id"),
     Case(
       name: "route arguments without a route", arguments: #"{"arguments":{"id":1}}"#,
-      message: #"'arguments' are a route's arguments: give 'route' too, such as {"route":"settings","arguments":{…}}"#),
+      message:
+        #"'arguments' are a route's arguments: give 'route' too, such as {"route":"settings","arguments":{…}}"#
+    ),
     Case(
       name: "an unknown argument", arguments: #"{"bundleId":"x"}"#,
       message: "unknown option '--bundleId'; launch takes relaunch, env, args, route, arguments"),
@@ -81,7 +83,10 @@ struct McpLaunchToolTests {
         == .string("would run: launch; debug://recipe-edit?id=42&unsaved=true"))
     let launch = try #require(delivery.launches.first)
     #expect(launch.relaunch)
-    #expect(launch.variables.map(\.childAssignment) == ["SIMCTL_CHILD_API_URL=http://x/?a=b", "SIMCTL_CHILD_A=1", "SIMCTL_CHILD_A=2"])
+    #expect(
+      launch.variables.map(\.childAssignment) == [
+        "SIMCTL_CHILD_API_URL=http://x/?a=b", "SIMCTL_CHILD_A=1", "SIMCTL_CHILD_A=2",
+      ])
     #expect(launch.arguments == ["-AppleLanguages", "(fr)"])
   }
 

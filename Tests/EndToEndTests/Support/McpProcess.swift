@@ -16,7 +16,9 @@ final class McpProcess: @unchecked Sendable {
   private var buffered: [UInt8] = []
 
   /// - Parameter environment: variables set beside the test's own (`XDG_CACHE_HOME`, say).
-  static func start(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> McpProcess {
+  static func start(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws
+    -> McpProcess
+  {
     TestProcess.ignoreBrokenPipe()
     let server = McpProcess()
     server.process.executableURL = URL(fileURLWithPath: Command.product("deeplink"))
