@@ -49,34 +49,33 @@ final class AppFollower: ToolboxFollower {
   }
 
   func follow(_ current: McpToolbox) -> ToolboxChange {
-    var next = delivery
-    var found = false
     if let udid = awaitedSimulator {
       guard let agent = try? delivery.context.devices.findAgent(udid: udid) else { return .unchanged }
-      next.context = delivery.context.aimed(at: agent.socket)
-      next.target = .app
-      next.connection = AppConnection()
+      delivery.context = delivery.context.aimed(at: agent.socket)
+      delivery.target = .app
+      delivery.connection = AppConnection()
       awaitedSimulator = nil
       key = .simulator(udid: agent.udid, bundleID: agent.bundleID)
-      found = true
+      unannounced = true
     }
-    guard next.target == .app, followsTable else {
-      guard found else { return .unchanged }
-      delivery = next
-      return .changed(McpToolbox(table: next.context.table, delivery: next))
+    if delivery.target == .app, followsTable {
+      switch table(for: delivery) {
+      case .same: break
+      case .new(let contents, let source):
+        delivery = delivery.serving(contents, from: source)
+        unannounced = true
+      case .refused(let error):
+        return .refused(.failure(RefusedTable(error: error)))
+      }
     }
-    switch table(for: next) {
-    case .same:
-      guard found else { return .unchanged }
-    case .new(let contents, let source):
-      next = next.serving(contents, from: source)
-    case .refused(let error):
-      if found { delivery = next }
-      return .refused(.failure(RefusedTable(error: error)))
-    }
-    delivery = next
-    return .changed(McpToolbox(table: next.context.table, delivery: next))
+    guard unannounced else { return .unchanged }
+    unannounced = false
+    return .changed(McpToolbox(table: delivery.context.table, delivery: delivery))
   }
+
+  /// Whether ``delivery`` changed since the session last took its tools (a simulator app's
+  /// agent found, whose table was then refused, is announced once a table is taken).
+  private var unannounced = false
 
   /// What the app `delivery` reaches serves now.
   private enum Served {
