@@ -48,7 +48,7 @@ final class AppFollower: ToolboxFollower {
     self.key = .socket(delivery.context.socketPath)
   }
 
-  func follow(_ current: McpToolbox) -> ToolboxChange {
+  func follow() -> ToolboxChange {
     if let udid = awaitedSimulator {
       guard let agent = try? delivery.context.devices.findAgent(udid: udid) else { return .unchanged }
       delivery.context = delivery.context.aimed(at: agent.socket)

@@ -77,7 +77,7 @@ struct McpSession {
     guard case .request(_, let method, _) = message, method == "tools/list" || method == "tools/call",
       protocolVersion != nil, let follower
     else { return reply(to: message).map { [$0] } ?? [] }
-    switch follower.follow(toolbox) {
+    switch follower.follow() {
     case .unchanged:
       refusal = nil
     case .changed(let next):

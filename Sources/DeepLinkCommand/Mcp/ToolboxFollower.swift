@@ -6,8 +6,8 @@
 /// tools stay, and a call that needs no app still works); a table it cannot take is
 /// ``ToolboxChange/refused(_:)``, never a change.
 protocol ToolboxFollower {
-  /// The tools for the next request, given the session's `current` ones.
-  func follow(_ current: McpToolbox) -> ToolboxChange
+  /// The tools for the next request.
+  func follow() -> ToolboxChange
 }
 
 /// What a ``ToolboxFollower`` found.

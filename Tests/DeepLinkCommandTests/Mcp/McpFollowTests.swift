@@ -13,7 +13,7 @@ final class ScriptedFollower: ToolboxFollower, @unchecked Sendable {
 
   init(_ changes: [ToolboxChange]) { self.changes = changes }
 
-  func follow(_ current: McpToolbox) -> ToolboxChange {
+  func follow() -> ToolboxChange {
     asked += 1
     return changes.isEmpty ? .unchanged : changes.removeFirst()
   }
