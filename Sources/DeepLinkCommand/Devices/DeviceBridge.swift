@@ -317,7 +317,7 @@ struct DeviceBridge {
     guard let agent = try findAgent(udid: udid) else {
       return Routing(context: context, simulator: resolved)
     }
-    return Routing(context: context.aimed(at: agent.socket))
+    return Routing(context: context.aimed(at: agent.socket), agent: agent)
   }
 
   /// What ``routed(_:)`` chose.
@@ -327,6 +327,8 @@ struct DeviceBridge {
     /// The simulator chosen from `simctl list` when no agent answers, for delivery through
     /// `simctl` without listing again; `nil` when none was listed.
     var simulator: ResolvedDevice? = nil
+    /// The simulator app's agent that answers, when one does.
+    var agent: SimulatorAgent? = nil
   }
 
   /// The device of a simulator target (`nil` inside `.simulator` for the one booted);

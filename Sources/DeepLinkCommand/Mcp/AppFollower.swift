@@ -35,17 +35,21 @@ final class AppFollower: ToolboxFollower {
 
   /// A follower of the app `delivery` reaches.
   ///
-  /// - Parameter simulator: the UDID of a simulator target whose app's agent did not answer
-  ///   when the session started; `nil` otherwise.
+  /// - Parameters:
+  ///   - simulator: the UDID of a simulator target whose app's agent did not answer when the
+  ///     session started; `nil` otherwise.
+  ///   - agent: the simulator app's agent that did answer then, if any.
   init(
-    delivery: TargetDelivery, simulator: String?, cache: TableCache?, builtIn: RouteTable, followsTable: Bool
+    delivery: TargetDelivery, simulator: String?, agent: SimulatorAgent? = nil, cache: TableCache?,
+    builtIn: RouteTable, followsTable: Bool
   ) {
     self.followsTable = followsTable
     self.delivery = delivery
     self.awaitedSimulator = simulator
     self.cache = cache
     self.builtIn = builtIn
-    self.key = .socket(delivery.context.socketPath)
+    self.key =
+      agent.map { .simulator(udid: $0.udid, bundleID: $0.bundleID) } ?? .socket(delivery.context.socketPath)
   }
 
   func follow() -> ToolboxChange {

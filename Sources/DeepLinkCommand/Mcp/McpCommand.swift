@@ -88,7 +88,7 @@ struct McpCommand: ToolCommand {
     }
     try serve(
       in: routing.context, pictures: device, launch: target.kind == .simulator ? context : nil,
-      simulator: awaited)
+      simulator: awaited, agent: routing.agent)
   }
 
   /// The longest message `deeplink mcp` reads: 1 MiB, far beyond any tool call (a link's
@@ -107,9 +107,11 @@ struct McpCommand: ToolCommand {
   ///     tool's; `nil` on other targets.
   ///   - simulator: the UDID of a simulator target whose app's agent did not answer at the
   ///     start, looked for again at each request.
+  ///   - agent: the simulator app's agent that answered at the start, if any: its table is
+  ///     cached under its simulator and bundle id, as every command caches it.
   func serve(
     in context: CommandContext, pictures: ResolvedDevice?, launch: CommandContext? = nil,
-    simulator: String? = nil
+    simulator: String? = nil, agent: SimulatorAgent? = nil
   ) throws {
     let target = try context.devices.target()
     if settling.isGiven, target == .app {
@@ -128,7 +130,8 @@ struct McpCommand: ToolCommand {
       context: mcpContext, target: target, launchContext: launchContext, pictureDevice: pictures,
       settling: settling)
     let toolbox = McpToolbox(table: context.table, delivery: delivery)
-    var session = McpSession(toolbox: toolbox, follower: follower(of: delivery, simulator: simulator))
+    var session = McpSession(
+      toolbox: toolbox, follower: follower(of: delivery, simulator: simulator, agent: agent))
     var reader = McpLineReader(maximumLength: Self.maximumMcpLineLength)
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -148,7 +151,7 @@ struct McpCommand: ToolCommand {
   /// is named explicitly (`--routes`, `DEEPLINK_ROUTES`) or built into a tool that reads no
   /// routes file, which never changes; and a simulator app's agent that answers later. `nil`
   /// when nothing can change.
-  func follower(of delivery: TargetDelivery, simulator: String?) -> AppFollower? {
+  func follower(of delivery: TargetDelivery, simulator: String?, agent: SimulatorAgent?) -> AppFollower? {
     let context = delivery.context
     let followsTable: Bool
     switch context.source {
@@ -159,7 +162,7 @@ struct McpCommand: ToolCommand {
     let cache = TableCache.standardDirectory(environment: context.environmentValue).map(
       TableCache.init(directory:))
     return AppFollower(
-      delivery: delivery, simulator: simulator, cache: cache, builtIn: context.builtIn,
+      delivery: delivery, simulator: simulator, agent: agent, cache: cache, builtIn: context.builtIn,
       followsTable: followsTable)
   }
 
