@@ -45,11 +45,19 @@ final class AppConnection {
     }
   }
 
-  /// The version of the route table the app serves now, from one `ping` on the kept
-  /// connection (a new one when none is kept or the app closed it): what `deeplink mcp` asks
-  /// before each request to follow the app's table. Warns about nothing: a new version is
-  /// what the question is for.
+  /// The version of the route table the app serves now: what `deeplink mcp` asks before each
+  /// request to follow the app's table. Warns about nothing: a new version is what the
+  /// question is for.
+  ///
+  /// An app declares its table once and keeps it while it runs, so while the kept connection
+  /// is idle and open (one non-blocking read says so: no round trip) and every reply on it
+  /// carried the session's table, the app is the same process with the same table. Otherwise
+  /// (no connection kept, the app closed it because it exited or the connection was idle, a
+  /// reply carried another table) one `ping`, on a new connection when needed, tells.
   func servedVersion(app: AppClient) throws(ClientFailure) -> String {
+    if let kept = session, kept.foreignVersion == nil, kept.client.isIdleAndOpen {
+      return kept.tableVersion
+    }
     for attempt in 0..<2 {
       var current: AppSession
       if let kept = session {
@@ -60,7 +68,6 @@ final class AppConnection {
       session = nil
       do {
         let reply = try current.request(.ping)
-        current.clearForeignVersion()
         session = current
         // A reply without a version was refused by `request`.
         return reply["version"]?.stringValue ?? ""
@@ -99,6 +106,7 @@ final class AppConnection {
   /// its replies with it, so a table the session took is not warned about.
   func adopt(_ version: String) {
     session?.tableVersion = version
+    session?.clearForeignVersion()
   }
 
   /// Keeps `session` after a request the app answered with an error; closes it otherwise.

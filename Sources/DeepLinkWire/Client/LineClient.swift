@@ -164,6 +164,19 @@ package final class LineClient {
     return try readLine(deadline: deadline)
   }
 
+  /// Whether the connection is idle and still open: nothing to read and no end of file, seen
+  /// with one non-blocking `read(2)`, no round trip. `false` once the server closed it (its
+  /// process exited, or it dropped an idle connection) or sent bytes no request asked for
+  /// (then the connection is not to be trusted for the next reply).
+  package var isIdleAndOpen: Bool {
+    guard let socket = descriptor, framer.bufferedByteCount == 0 else { return false }
+    do {
+      return try socket.read(into: &chunk) == nil
+    } catch {
+      return false
+    }
+  }
+
   /// Closes the connection. Further calls throw ``SocketError/connectionClosed(path:)``.
   package func close() {
     descriptor?.close()
