@@ -72,6 +72,21 @@ extension SocketTests {
       )
     }
 
+    @Test func anIdleOpenConnectionIsToldFromOneTheServerClosedWithoutARoundTrip() throws {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let server = try RunningServer.start(path: directory.file("app.sock"))
+      let client = try LineClient.open(server.path)
+      defer { client.close() }
+      _ = try client.request("a", deadline: .after(milliseconds: Patience.milliseconds))
+      #expect(client.isIdleAndOpen, "answered, nothing pending")
+      #expect(client.isIdleAndOpen, "asking twice reads nothing")
+      server.stop()
+      #expect(!client.isIdleAndOpen, "the server closed it")
+      client.close()
+      #expect(!client.isIdleAndOpen, "closed here")
+    }
+
     @Test func tooLongReplyIsReported() throws {
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
