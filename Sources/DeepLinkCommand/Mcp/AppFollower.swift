@@ -28,6 +28,12 @@ final class AppFollower: ToolboxFollower {
   private let builtIn: RouteTable
   /// The app's identity in the cache: its socket, or its simulator and bundle id.
   private var key: TableCache.Key
+  /// The keys a table is kept under, as ``AnsweringApp`` keeps it: the app's own, and for a
+  /// simulator app the booted simulator's too.
+  private var keys: [TableCache.Key] {
+    guard case .simulator(_, let bundleID) = key else { return [key] }
+    return [key, .simulatorApp(bundleID: bundleID)]
+  }
   /// Whether the table follows the app's (`deeplink`), or stays the tool's own (a tool built
   /// on `DeepLinkCommand` for one app), which still finds a simulator app's agent that starts
   /// later.
@@ -96,9 +102,11 @@ final class AppFollower: ToolboxFollower {
       version != delivery.context.table.version
     else { return .same }
     if let cached = cache?.lookUp(key).contents, cached.table.version == version {
-      return .new(cached, .app(app.socket))
+      return .new(cached, .app("the app on " + app.socket))
     }
-    if builtIn.version == version { return .new(RoutesFileContents(table: builtIn), .app(app.socket)) }
+    if builtIn.version == version {
+      return .new(RoutesFileContents(table: builtIn), .app("the app on " + app.socket))
+    }
     let contents: RoutesFileContents
     do {
       contents = try delivery.connection.table(app: app)
@@ -107,8 +115,10 @@ final class AppFollower: ToolboxFollower {
     } catch {
       return .refused(error)
     }
-    if let warning = cache?.store(contents, for: key) { delivery.context.err(warning + "\n") }
-    return .new(contents, .app(app.socket))
+    for key in keys {
+      if let warning = cache?.store(contents, for: key) { delivery.context.err(warning + "\n") }
+    }
+    return .new(contents, .app("the app on " + app.socket))
   }
 }
 
