@@ -35,7 +35,11 @@ struct SimulatorLaunch {
   /// - Throws: 64 without a bundle id, with a target that is no simulator or a link too long;
   ///   what choosing the simulator, `simctl launch` (69 when the app is not installed), the
   ///   wait and the link throw.
-  func run(in context: CommandContext, command: String = LaunchCommand.name) throws -> Outcome {
+  ///
+  /// - Parameter progress: called as each ``Step`` ends; never with `--dry-run`.
+  func run(
+    in context: CommandContext, command: String = LaunchCommand.name, progress: ((Step) -> Void)? = nil
+  ) throws -> Outcome {
     let target = try context.devices.target()
     guard case .simulator(let device) = target else {
       throw DeviceFailure.wrongTarget(command, target, expected: Self.targets)
@@ -63,16 +67,56 @@ struct SimulatorLaunch {
     // A UDID is used as it is (simctl launch names an unknown or shut-down one itself), else
     // the simulator is chosen from `simctl list`.
     let (udid, simulator) = try context.devices.simulatorUDID(device)
+    progress?(.simulator(udid))
     let runner = context.devices.toolRunner()
     let result = try context.devices.runSimctl(
       SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch, arguments: arguments),
       on: simulator ?? ResolvedDevice(kind: .simulator, id: udid, name: ""),
       environment: environment, runner: runner)
     let pid = SimulatorCommands.launchedPID(result.output, bundleID: bundleID)
+    progress?(.launched(bundleID, pid: pid))
     let agent = try context.devices.awaitSimulatorApp(bundleID, udid: udid, pid: pid)
+    progress?(.answering(bundleID))
     guard let link else { return .reached(agent) }
-    return .applied(agent, reply: try context.aimed(at: agent.socket).app.send(link))
+    let reply = try context.aimed(at: agent.socket).app.send(link)
+    progress?(.applied(url ?? ""))
+    return .applied(agent, reply: reply)
   }
+
+  /// A step of a launch that has ended, in order: what the `launch` tool reports as progress.
+  enum Step: Equatable {
+    /// The simulator with this UDID is chosen, booted.
+    case simulator(String)
+    /// `simctl launch` started the app, with the pid it printed.
+    case launched(String, pid: Int32?)
+    /// The app's agent answers.
+    case answering(String)
+    /// The app acknowledged the link with this URL.
+    case applied(String)
+
+    /// Its place among the steps, from 1.
+    var number: Int {
+      switch self {
+      case .simulator: 1
+      case .launched: 2
+      case .answering: 3
+      case .applied: 4
+      }
+    }
+
+    /// One line for a person or a model.
+    var message: String {
+      switch self {
+      case .simulator(let udid): "simulator \(udid) booted"
+      case .launched(let bundleID, let pid): "\(bundleID) launched" + (pid.map { " (pid \($0))" } ?? "")
+      case .answering(let bundleID): "\(bundleID)'s agent answers"
+      case .applied(let url): "\(url) applied"
+      }
+    }
+  }
+
+  /// How many steps this launch has: ``Step/applied(_:)`` only with a link.
+  var stepCount: Int { link == nil ? 3 : 4 }
 
   /// The targets a launch works with, as a message names them.
   static let targets = "simulator targets (simulator or simulator:DEVICE)"

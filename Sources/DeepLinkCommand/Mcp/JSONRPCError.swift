@@ -10,6 +10,9 @@ struct JSONRPCError: Error, Hashable, Sendable {
   let code: Int
   /// One sentence that names what was wrong and, where it can, what would be right.
   let message: String
+  /// What the error's code defines beside the message, such as the revisions a server
+  /// speaks; `nil` for none.
+  var data: JSON? = nil
 
   /// -32700: the line is not JSON. Answered with `id: null`, as nobody can tell its id.
   static func parseError(_ detail: String) -> JSONRPCError {
@@ -32,9 +35,23 @@ struct JSONRPCError: Error, Hashable, Sendable {
     JSONRPCError(code: -32602, message: "invalid params: \(detail)")
   }
 
+  /// -32022 (MCP 2026-07-28): the request's revision is not one this server speaks;
+  /// `data` names those it does and the one requested, so that the client can pick.
+  static func unsupportedProtocolVersion(_ requested: String, supported: [String]) -> JSONRPCError {
+    JSONRPCError(
+      code: -32022,
+      message: "unsupported protocol version '\(requested.messageExcerpt)'; this server speaks "
+        + supported.joined(separator: ", "),
+      data: .object([
+        ("supported", .array(supported.map { .string($0) })), ("requested", .string(requested)),
+      ]))
+  }
+
   /// The error object of a response.
   var json: JSON {
-    .object([("code", .int(code)), ("message", .string(message))])
+    var members: [(String, JSON)] = [("code", .int(code)), ("message", .string(message))]
+    if let data { members.append(("data", data)) }
+    return .object(members)
   }
 }
 

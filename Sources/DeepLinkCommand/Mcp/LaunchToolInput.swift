@@ -14,8 +14,8 @@ enum LaunchToolInput {
   static let relaunch = "relaunch"
   static let environment = "env"
   static let arguments = "args"
-  static let route = "route"
-  static let routeArguments = "arguments"
+  static let route = McpOpenInput.route
+  static let routeArguments = McpOpenInput.arguments
 
   /// The launch `arguments` ask for.
   ///
@@ -58,20 +58,7 @@ enum LaunchToolInput {
       }
       return launch
     }
-    guard let word = name.stringValue else {
-      throw .arguments(.notAValue(name: route, kind: name.kindName, expected: "a route's name"))
-    }
-    guard let found = table.route(named: word) else {
-      throw .usage(.unknownRoute(word, suggestion: table.suggestion(for: word)))
-    }
-    let members: [(String, JSON)]
-    switch given {
-    case nil: members = []
-    case .object(let object)?: members = object.map { ($0.key, $0.value) }
-    case let other?:
-      throw .arguments(.notAValue(name: routeArguments, kind: other.kindName, expected: "an object"))
-    }
-    launch.link = try ToolArguments.link(for: found, members, table: table)
+    launch.link = try McpOpenInput.link(named: name, arguments: given, table: table)
     return launch
   }
 

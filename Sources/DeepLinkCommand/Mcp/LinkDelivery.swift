@@ -33,7 +33,10 @@ protocol LinkDelivery {
   ///
   /// - Throws: what ``SimulatorLaunch/run(in:command:)`` throws; on a target that offers no
   ///   launch, a usage error saying which targets do.
-  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome
+  ///
+  /// - Parameter progress: called after each step, as it ends.
+  func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
+    -> SimulatorLaunch.Outcome
 }
 
 /// A picture for a tool's result, and what the result says of it: that the screen did not
@@ -58,7 +61,9 @@ extension LinkDelivery {
   func picture() throws -> McpScreenshot { McpScreenshot(png: [], note: nil) }
   /// No `launch`, unless a delivery offers it (a simulator target).
   var offersLaunch: Bool { false }
-  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome {
+  func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
+    -> SimulatorLaunch.Outcome
+  {
     throw LinkDeliveryLaunch.unavailable(target: .app)
   }
 }

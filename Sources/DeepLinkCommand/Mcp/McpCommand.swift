@@ -26,7 +26,8 @@ struct McpCommand: ToolCommand {
       + "server started serves it from then on. With --pictures and a simulator "
       + "or Android target, each route tool's result also carries a picture of the screen taken "
       + "once the app acknowledged the link (on Android, once it was delivered) and the screen "
-      + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), as MCP image "
+      + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), and no "
+      + "structuredContent, which some clients would show instead, as MCP image "
       + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded). Configure an "
       + "agent with the command 'deeplink mcp'; see README.md."
   }
@@ -34,6 +35,11 @@ struct McpCommand: ToolCommand {
   static var options: [CommandOption] {
     [
       CommandOption(.timeout, help: "How long each tool call waits for the app"),
+      CommandOption(
+        McpToolSet.flag, .text, placeholder: McpToolSet.allCases.map(\.rawValue).joined(separator: "|"),
+        help:
+          "A tool per route, or only 'routes' and 'open' (default: per-route up to \(McpToolSet.perRouteLimit) routes)"
+      ),
       CommandOption(
         Self.picturesFlag,
         help: "With a simulator or Android target: a picture of the screen with each route tool's result"),
@@ -60,17 +66,30 @@ struct McpCommand: ToolCommand {
   let pictures: Bool
   /// How each picture waits for the screen to stop changing.
   let settling: Settling
+  /// `--tools`: which tools are listed; `nil` for the default of the table's size.
+  let toolSet: McpToolSet?
 
   static let isQuietable = false
 
-  init(pictures: Bool = false, settling: Settling = Settling()) {
+  init(pictures: Bool = false, settling: Settling = Settling(), toolSet: McpToolSet? = nil) {
     self.pictures = pictures
     self.settling = settling
+    self.toolSet = toolSet
   }
 
   init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
     pictures = arguments.has(Self.picturesFlag)
     settling = try arguments.settling()
+    if let text = arguments.values[McpToolSet.flag] {
+      guard let set = McpToolSet(rawValue: text) else {
+        throw .invalidValue(
+          option: McpToolSet.flag, value: text,
+          expected: McpToolSet.allCases.map(\.rawValue).joined(separator: " or "), in: .command(Self.name))
+      }
+      toolSet = set
+    } else {
+      toolSet = nil
+    }
   }
 
   func run(in context: CommandContext) throws {
@@ -129,9 +148,16 @@ struct McpCommand: ToolCommand {
     let delivery = TargetDelivery(
       context: mcpContext, target: target, launchContext: launchContext, pictureDevice: pictures,
       settling: settling)
-    let toolbox = McpToolbox(table: context.table, delivery: delivery)
+    let toolbox = McpToolbox(table: context.table, delivery: delivery, set: toolSet)
     var session = McpSession(
       toolbox: toolbox, follower: follower(of: delivery, simulator: simulator, agent: agent))
+    // A request's progress is written as it happens, before its response.
+    session.send = { notification in
+      var bytes: [UInt8] = []
+      notification.serialize(into: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+      try? context.write(bytes)
+    }
     var reader = McpLineReader(maximumLength: Self.maximumMcpLineLength)
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {

@@ -4,11 +4,16 @@ import DeepLinkWire
 /// One tool of `deeplink mcp`: a route of the table, or one of the few tools besides them.
 ///
 /// Route tools are named after their route; the others have names no route can take
-/// (`state` and `screen` are commands, `open_url` has an underscore, `screenshot` is
-/// reserved), so `RouteTable.problems` reports a table that would collide with one.
+/// (`routes`, `open`, `state` and `screen` are commands, `open_url` has an underscore,
+/// `screenshot` is reserved), so `RouteTable.problems` reports a table that would collide with
+/// one.
 enum McpTool: Hashable, Sendable {
   /// Sends the route's link; arguments are its parameters.
   case route(Route)
+  /// The table's routes as text: names, parameters, types, ranges, defaults, link templates.
+  case routes
+  /// Sends the link of any route of the table, named in its arguments.
+  case open
   /// The app's state; changes nothing.
   case state
   /// The app's screen; changes nothing.
@@ -21,26 +26,29 @@ enum McpTool: Hashable, Sendable {
   /// command's name, which no route may take.
   case launch
 
-  /// The tools of `table`: its routes in declaration order, then `state`, `screen`, `open_url`,
-  /// `screenshot`, `launch`.
+  /// The tools of `table`: with ``McpToolSet/perRoute``, its routes in declaration order; then
+  /// `routes`, `open`, `state`, `screen`, `open_url`, `screenshot`, `launch`.
   ///
   /// Without `state` and `screen` when links are not `acknowledged` (a device target),
   /// `screenshot` only when the target `takesScreenshots` (a simulator or Android target), and
   /// `launch` only when the target `offersLaunch` (a simulator target).
   static func all(
-    in table: RouteTable, acknowledged: Bool = true, takesScreenshots: Bool = false,
-    offersLaunch: Bool = false
+    in table: RouteTable, set: McpToolSet = .perRoute, acknowledged: Bool = true,
+    takesScreenshots: Bool = false, offersLaunch: Bool = false
   ) -> [McpTool] {
-    table.routes.map(McpTool.route) + (acknowledged ? [.state, .screen, .openURL] : [.openURL])
+    (set == .perRoute ? table.routes.map(McpTool.route) : []) + [.routes, .open]
+      + (acknowledged ? [.state, .screen, .openURL] : [.openURL])
       + (takesScreenshots ? [.screenshot] : []) + (offersLaunch ? [.launch] : [])
   }
 
   /// The names of the tools that are not routes, `screenshot` (device targets) among them.
-  static let fixedNames = ["state", "screen", "open_url", "screenshot"]
+  static let fixedNames = ["routes", "open", "state", "screen", "open_url", "screenshot"]
 
   var name: String {
     switch self {
     case .route(let route): route.name
+    case .routes: "routes"
+    case .open: "open"
     case .state: "state"
     case .screen: "screen"
     case .openURL: "open_url"
@@ -51,11 +59,14 @@ enum McpTool: Hashable, Sendable {
 
   /// The tool as `tools/list` describes it.
   ///
-  /// Links that are not `acknowledged` (a device target, `--dry-run`) return no state: then
-  /// the tools declare no `outputSchema` and say so.
-  func definition(in table: RouteTable, acknowledged: Bool = true) -> JSON {
+  /// Only `screen` declares an `outputSchema`: every other result is the state of whatever
+  /// app answers (or, on a device target or with `--dry-run`, where the link went), which no
+  /// schema declared once can promise, and a result with a picture carries no
+  /// `structuredContent`, which a declared schema would require. Links that are not
+  /// `acknowledged` (a device target, `--dry-run`) return no state, and the tools say so.
+  func definition(in table: RouteTable, set: McpToolSet = .perRoute, acknowledged: Bool = true) -> JSON {
     var description = description(in: table)
-    if !acknowledged && self != .screenshot && self != .launch {
+    if !acknowledged && self != .screenshot && self != .launch && self != .routes {
       description +=
         " Here the link goes to a simulator or device (or nowhere, with --dry-run), which "
         + "cannot acknowledge it: the result says where it went, and holds no screen or state."
@@ -64,7 +75,7 @@ enum McpTool: Hashable, Sendable {
       ("name", .string(name)),
       ("title", .string(title)),
       ("description", .string(description)),
-      ("inputSchema", inputSchema),
+      ("inputSchema", inputSchema(in: table, set: set)),
     ]
     if acknowledged, let outputSchema { members.append(("outputSchema", outputSchema)) }
     members.append(("annotations", annotations))
@@ -74,6 +85,8 @@ enum McpTool: Hashable, Sendable {
   var title: String {
     switch self {
     case .route(let route): route.summary
+    case .routes: "List the app's routes"
+    case .open: "Open any route"
     case .state: "Read the app's state"
     case .screen: "Read the app's screen"
     case .openURL: "Open a debug URL"
@@ -82,34 +95,38 @@ enum McpTool: Hashable, Sendable {
     }
   }
 
-  /// Summary, help and the link it sends, with an example call.
+  /// What the tool does, for the model. What every link tool shares (it waits for the app,
+  /// returns the screen, can be repeated) is said once, in the server's instructions.
   func description(in table: RouteTable) -> String {
     let scheme = table.scheme
     switch self {
     case .route(let route):
       var text = route.summary + "."
       if !route.help.isEmpty { text += " " + route.help }
-      let template = route.parameters.map { "\($0.name)=<\($0.name)>" }.joined(separator: "&")
-      text += " Sends the debug link \(scheme)://\(route.name)\(template.isEmpty ? "" : "?" + template)"
+      text += " Sends " + Self.linkTemplate(of: route, in: table)
       if let example = RouteExample.full(route) ?? RouteExample.minimal(route), !route.parameters.isEmpty {
-        let arguments = JSON.object(
-          zip(route.parameters, example.values).map { ($0.name, ToolSchema.json($1)) })
-        text += " (arguments \(arguments.serialized) send \(table.url(for: example)))"
+        text += " (\(Self.arguments(of: example).serialized) sends \(table.url(for: example)))"
       }
-      return text
-        + " to the running app, waits until it is applied, and returns the screen the app then "
-        + "shows (text) and its state (structured). The link describes a whole state: calling "
-        + "it again gives the same state."
+      return text + "."
+    case .routes:
+      return "Lists the routes of the app's current table as text: each route's name, summary, "
+        + "parameters (type, range, choices, default) and link. Use it when the route you need "
+        + "is not among the tools (the app may have been rebuilt since the tools were listed), "
+        + "then apply it with 'open'. Changes nothing."
+    case .open:
+      return "Applies any route of the app's current table, as its own tool would: 'route' is "
+        + "its name and 'arguments' its parameters by name (see 'routes'), checked as on the "
+        + "command line. Sends the route's link, waits until the app applied it and returns the "
+        + "screen it then shows."
     case .state:
       return "The app's current state: its navigation stack, the debug overrides in force and "
         + "its screen. Changes nothing."
     case .screen:
-      return "The app's visible screen as text, the headless stand-in for a screenshot. Changes "
-        + "nothing."
+      return "The app's visible screen as text. Changes nothing."
     case .openURL:
       return "Sends a raw debug URL such as \(scheme)://settings, checked against the route table "
-        + "first: a URL the table does not know is an error and is not sent. Returns the screen "
-        + "and the state, as a route tool does. Prefer the route tools, whose arguments are typed."
+        + "first: a URL the table does not know is an error and is not sent. Prefer the route "
+        + "tools or 'open', whose arguments are typed."
     case .screenshot:
       return "A PNG image of the simulator's or device's screen, taken as `deeplink screen --png` "
         + "takes it (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p). Changes nothing."
@@ -120,21 +137,33 @@ enum McpTool: Hashable, Sendable {
         + "running app first, for a fresh process. It waits until the app's deeplink agent answers "
         + "(the timeout of the server), then, with 'route' (and that route's 'arguments', as the "
         + "route's own tool takes them), applies its link, waits until it is applied and returns "
-        + "the screen (text) and the state (structured). Without 'route', it returns the app it "
-        + "reached. Offered only on a simulator target with the app's bundle id "
-        + "(deeplink mcp --target simulator --bundle-id ID): it needs the deeplink agent in the app."
+        + "the screen. Without 'route', it returns the app it reached. Offered only on a simulator "
+        + "target with the app's bundle id (deeplink mcp --target simulator --bundle-id ID): it "
+        + "needs the deeplink agent in the app."
     }
   }
 
-  var inputSchema: JSON {
+  /// `debug://recipe?id=<id>`: the route's link with a placeholder for each parameter.
+  static func linkTemplate(of route: Route, in table: RouteTable) -> String {
+    let template = route.parameters.map { "\($0.name)=<\($0.name)>" }.joined(separator: "&")
+    return "\(table.scheme)://\(route.name)\(template.isEmpty ? "" : "?" + template)"
+  }
+
+  /// `{"id":1}`: a link's values as the arguments of the route's tool.
+  static func arguments(of link: Link) -> JSON {
+    .object(zip(link.route.parameters, link.values).map { ($0.name, ToolSchema.json($1)) })
+  }
+
+  func inputSchema(in table: RouteTable, set: McpToolSet = .perRoute) -> JSON {
     switch self {
     case .route(let route): ToolSchema.input(for: route)
     case .state, .screen: ToolSchema.object(properties: [])
     // An empty `properties` spelled out, as the MCP specification's argument-less example does.
-    case .screenshot:
+    case .screenshot, .routes:
       .object([
         ("type", .string("object")), ("properties", .emptyObject), ("additionalProperties", .bool(false)),
       ])
+    case .open: ToolSchema.openInput(names: set == .compact ? table.routes.map(\.name) : nil)
     case .openURL: ToolSchema.openURLInput
     case .launch: ToolSchema.launchInput
     }
@@ -142,24 +171,24 @@ enum McpTool: Hashable, Sendable {
 
   var outputSchema: JSON? {
     switch self {
-    case .route, .state, .openURL: ToolSchema.state
     case .screen: ToolSchema.screen
-    case .screenshot, .launch: nil
+    case .route, .routes, .open, .state, .openURL, .screenshot, .launch: nil
     }
   }
 
   /// MCP's behaviour hints: reading tools are read-only; a link changes only the app's
   /// navigation state, replaces it whole (idempotent) and reaches nothing outside the app;
-  /// `launch` may stop the running app (`relaunch`): destructive, not idempotent.
+  /// `launch` may stop the running app (`relaunch`): destructive, not idempotent. The title
+  /// is the tool's own, not repeated here.
   var annotations: JSON {
     if self == .launch {
       return .object([
-        ("title", .string(title)), ("readOnlyHint", .bool(false)), ("destructiveHint", .bool(true)),
+        ("readOnlyHint", .bool(false)), ("destructiveHint", .bool(true)),
         ("idempotentHint", .bool(false)), ("openWorldHint", .bool(false)),
       ])
     }
-    let readOnly = self == .state || self == .screen || self == .screenshot
-    var members: [(String, JSON)] = [("title", .string(title)), ("readOnlyHint", .bool(readOnly))]
+    let readOnly = self == .state || self == .screen || self == .screenshot || self == .routes
+    var members: [(String, JSON)] = [("readOnlyHint", .bool(readOnly))]
     if !readOnly {
       members += [("destructiveHint", .bool(false)), ("idempotentHint", .bool(true))]
     }

@@ -9,32 +9,45 @@ struct McpToolbox {
   let table: RouteTable
   let tools: [McpTool]
   let delivery: any LinkDelivery
+  /// Which tools are listed: `--tools`, else the default for the table's size.
+  let requestedSet: McpToolSet?
   /// The result of `tools/list`.
   let listResult: JSON
 
-  init(table: RouteTable, delivery: any LinkDelivery) {
+  init(table: RouteTable, delivery: any LinkDelivery, set requestedSet: McpToolSet? = nil) {
     self.table = table
+    let set = requestedSet ?? McpToolSet.automatic(routes: table.routes.count)
     self.tools = McpTool.all(
-      in: table, acknowledged: delivery.acknowledges, takesScreenshots: delivery.takesScreenshots,
+      in: table, set: set, acknowledged: delivery.acknowledges, takesScreenshots: delivery.takesScreenshots,
       offersLaunch: delivery.offersLaunch)
     self.delivery = delivery
+    self.requestedSet = requestedSet
     self.listResult = .object([
-      ("tools", .array(tools.map { $0.definition(in: table, acknowledged: delivery.acknowledges) }))
+      ("tools", .array(tools.map { $0.definition(in: table, set: set, acknowledged: delivery.acknowledges) }))
     ])
+  }
+
+  /// The same tools for `table`, served by `delivery`: what the session takes when the app
+  /// serves another table.
+  func rebuilt(table: RouteTable, delivery: any LinkDelivery) -> McpToolbox {
+    McpToolbox(table: table, delivery: delivery, set: requestedSet)
   }
 
   /// The result of `tools/call`: a tool result, `isError` when the call failed.
   ///
   /// - Throws: -32602 for an unknown tool or arguments that are not an object: mistakes in
   ///   the request itself, not in what the tool was asked to do.
-  func call(_ params: JSON?) throws(JSONRPCError) -> JSON {
+  ///
+  /// - Parameter progress: where a `launch` call reports each step, when its request asked
+  ///   for progress (`_meta.progressToken`).
+  func call(_ params: JSON?, progress: McpProgress? = nil) throws(JSONRPCError) -> JSON {
     guard let name = params?["name"]?.stringValue else {
       throw .invalidParams("tools/call needs \"name\", the tool's name as a string")
     }
     // `launch` on a target that offers none: the tool error says which targets do.
     if name == McpTool.launch.name, !delivery.offersLaunch {
       do {
-        _ = try delivery.launch(SimulatorLaunch())
+        _ = try delivery.launch(SimulatorLaunch(), progress: nil)
       } catch {
         return Self.failure(.failure(error.commandFailure))
       }
@@ -53,17 +66,24 @@ struct McpToolbox {
       throw .invalidParams("\"arguments\" must be an object, got \(other.serialized.messageExcerpt)")
     }
     do {
-      return try run(tool, arguments)
+      return try run(tool, arguments, progress: progress)
     } catch {
       return Self.failure(error)
     }
   }
 
-  func run(_ tool: McpTool, _ arguments: [(String, JSON)]) throws(ToolCallError) -> JSON {
+  func run(_ tool: McpTool, _ arguments: [(String, JSON)], progress: McpProgress? = nil) throws(ToolCallError)
+    -> JSON
+  {
     switch tool {
     case .route(let route):
       let link = try ToolArguments.link(for: route, arguments, table: table)
       return try open(link)
+    case .open:
+      return try open(McpOpenInput.link(arguments, table: table))
+    case .routes:
+      try Self.reject(arguments, of: RoutesCommand.name, takes: [])
+      return .object([("content", .array([Self.text(McpRouteList.text(of: table))])), ("isError", .bool(false))])
     case .openURL:
       try Self.reject(arguments.filter { $0.0 != "url" }, of: OpenCommand.name, takes: ["--url"])
       guard let value = arguments.first(where: { $0.0 == "url" })?.1, value != .null else {
@@ -92,7 +112,7 @@ struct McpToolbox {
       return Self.success(
         text: CommandContext.visible(screen), structured: .object([("screen", .string(screen))]))
     case .launch:
-      return try launch(LaunchToolInput.launch(arguments, table: table))
+      return try launch(LaunchToolInput.launch(arguments, table: table), progress: progress)
     case .screenshot:
       try Self.reject(arguments, of: ScreenCommand.name, takes: [])
       let shot: McpScreenshot
@@ -120,11 +140,15 @@ struct McpToolbox {
   /// after its text: taken now, after the acknowledgement (or the delivery) of its link. A
   /// picture that cannot be taken becomes a text saying why, beside the result: the link was
   /// applied, and an error would invite the model to send it again.
+  ///
+  /// A result with pictures carries no `structuredContent`: clients that show the model only
+  /// `structuredContent` when a result has it (Claude Code, Codex) would drop the picture.
   func withPicture(_ result: JSON) -> JSON {
-    guard delivery.takesPictures, case .object(var members) = result,
-      let index = members.firstIndex(where: { $0.key == "content" }),
+    guard delivery.takesPictures, case .object(var members) = result else { return result }
+    members.removeAll { $0.key == "structuredContent" }
+    guard let index = members.firstIndex(where: { $0.key == "content" }),
       case .array(var content) = members[index].value
-    else { return result }
+    else { return .object(members) }
     do {
       let picture = try delivery.picture()
       content.append(Self.image(picture.png))
@@ -172,10 +196,14 @@ struct McpToolbox {
 
   /// Runs `launch` and returns what it did: the lines it would run (`--dry-run`), the app it
   /// reached, or, with a route, the screen and state as a route tool returns them.
-  func launch(_ launch: SimulatorLaunch) throws(ToolCallError) -> JSON {
+  func launch(_ launch: SimulatorLaunch, progress: McpProgress? = nil) throws(ToolCallError) -> JSON {
     let outcome: SimulatorLaunch.Outcome
     do {
-      outcome = try delivery.launch(launch)
+      outcome = try delivery.launch(
+        launch,
+        progress: progress.map { progress in
+          { step in progress.report(step.number, of: launch.stepCount, step.message) }
+        })
     } catch {
       throw .failure(error.commandFailure)
     }

@@ -79,9 +79,11 @@ struct TargetDelivery: LinkDelivery {
   var offersLaunch: Bool { launchContext != nil }
 
   /// `launch` as `deeplink launch` runs it, with the simulator target of the command line.
-  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome {
+  func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
+    -> SimulatorLaunch.Outcome
+  {
     guard let launchContext else { throw LinkDeliveryLaunch.unavailable(target: target) }
-    return try launch.run(in: launchContext)
+    return try launch.run(in: launchContext, progress: progress)
   }
 
   /// The same delivery speaking `contents`, which came from `source`: links are built from

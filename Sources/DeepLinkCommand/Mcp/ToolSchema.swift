@@ -123,42 +123,26 @@ enum ToolSchema {
     ),
   ])
 
-  /// What the app reports after a link, and what `state` returns: as `deeplink state --json`.
-  static let state: JSON = .object([
-    ("type", .string("object")),
-    (
-      "properties",
-      .object([
+  /// `open`'s input: a route's name and its arguments. In a compact tool list, the names are
+  /// an `enum`; otherwise any name is accepted, so that a client holding an old list can still
+  /// name a route the app added since, which the call checks against the current table.
+  static func openInput(names: [String]?) -> JSON {
+    var route: [(String, JSON)] = [("type", .string("string"))]
+    if let names { route.append(("enum", .array(names.map { .string($0) }))) }
+    route.append(("description", .string("The route's name, as 'routes' lists it")))
+    return object(
+      properties: [
+        (McpOpenInput.route, .object(route)),
         (
-          "path",
-          .object([
-            ("type", .string("array")),
-            ("description", .string("The navigation stack, bottom first; empty at the root screen")),
-            (
-              "items",
-              .object([
-                ("type", .string("object")),
-                ("properties", .object([("destination", .object([("type", .string("string"))]))])),
-                ("required", .array([.string("destination")])),
-              ])
-            ),
-          ])
-        ),
-        (
-          "overrides",
+          McpOpenInput.arguments,
           .object([
             ("type", .string("object")),
-            ("description", .string("The debug overrides in force, by name")),
+            ("description", .string("The route's parameters by name, such as {\"id\": 42}")),
           ])
         ),
-        (
-          "screen",
-          .object([("type", .string("string")), ("description", .string("The visible screen as text"))])
-        ),
-      ])
-    ),
-    ("required", .array([.string("path"), .string("overrides"), .string("screen")])),
-  ])
+      ],
+      required: [McpOpenInput.route])
+  }
 
   /// What `screen` returns.
   static let screen = object(

@@ -170,7 +170,9 @@ struct McpUnacknowledgedTests {
     let list = try respond(&session, #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
     let tools = list["result"]?["tools"]?.arrayValue ?? []
     #expect(
-      tools.compactMap { $0["name"]?.stringValue } == RouteTable.builtIn.routes.map(\.name) + ["open_url"])
+      tools.compactMap { $0["name"]?.stringValue } == RouteTable.builtIn.routes.map(\.name) + [
+        "routes", "open", "open_url",
+      ])
     #expect(tools.allSatisfy { $0["outputSchema"] == nil })
     let result = try #require(try respond(&session, call("settings"))["result"])
     #expect(

@@ -36,12 +36,17 @@ final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
   var offersLaunch = false
   /// The launches asked for, in order.
   private(set) var launches: [SimulatorLaunch] = []
+  /// The steps each launch reports as its progress.
+  var steps: [SimulatorLaunch.Step] = []
 
   /// Records `launch` and answers as `--dry-run` would, with the link it would send.
-  func launch(_ launch: SimulatorLaunch) throws -> SimulatorLaunch.Outcome {
+  func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
+    -> SimulatorLaunch.Outcome
+  {
     guard offersLaunch else { throw LinkDeliveryLaunch.unavailable(target: .app) }
     if let failure { throw failure }
     launches.append(launch)
+    for step in steps { progress?(step) }
     return .planned(["launch"] + (launch.link.map { [RouteTable.builtIn.url(for: $0)] } ?? []))
   }
 

@@ -36,11 +36,11 @@ struct ToolSchemaTests {
   }
 
   @Test(arguments: [RouteTable.builtIn, TestTables.small, TestTables.extended])
-  func oneToolPerRouteThenStateScreenAndOpenURL(_ table: RouteTable) {
+  func oneToolPerRouteThenRoutesOpenStateScreenAndOpenURL(_ table: RouteTable) {
     let tools = McpToolbox(table: table, delivery: RecordingDelivery()).listResult["tools"]?.arrayValue ?? []
     #expect(
       tools.compactMap { $0["name"]?.stringValue } == table.routes.map(\.name) + [
-        "state", "screen", "open_url",
+        "routes", "open", "state", "screen", "open_url",
       ])
     for (route, tool) in zip(table.routes, tools) {
       #expect(tool["title"] == .string(route.summary))
@@ -53,14 +53,61 @@ struct ToolSchemaTests {
         schema?["required"]?.arrayValue ?? []
           == route.parameters.filter(\.isRequired).map { .string($0.name) })
       #expect(schema?["additionalProperties"] == .bool(false))
-      #expect(tool["outputSchema"] == ToolSchema.state)
+      #expect(tool["outputSchema"] == nil, "the state of whatever app answers has no schema declared once")
       #expect(tool["annotations"]?["readOnlyHint"] == .bool(false))
       #expect(tool["annotations"]?["idempotentHint"] == .bool(true))
     }
   }
 
+  /// Only `screen`, whose result deeplink itself makes, declares what it returns: every other
+  /// result is the answering app's state, or carries a picture.
+  @Test func onlyScreenDeclaresAnOutputSchema() {
+    let delivery = RecordingDelivery()
+    delivery.offersLaunch = true
+    delivery.takesScreenshots = true
+    let tools = McpToolbox(table: .builtIn, delivery: delivery).listResult["tools"]?.arrayValue ?? []
+    #expect(tools.count == RouteTable.builtIn.routes.count + 7)
+    #expect(tools.filter { $0["outputSchema"] != nil }.compactMap { $0["name"]?.stringValue } == ["screen"])
+  }
+
+  /// What a model reads in every conversation: the sample's list in at most 8,000 bytes.
+  @Test func theSampleToolListCostsAtMost8000Bytes() {
+    let bytes = McpToolbox(table: .builtIn, delivery: RecordingDelivery()).listResult.serialized.utf8.count
+    #expect(bytes <= 8000, "\(bytes) bytes")
+  }
+
+  /// Above the per-route limit, `routes` and `open` reach every route, `open`'s `route` an enum
+  /// of the names; 200 routes cost at most 32,000 bytes, and `--tools` chooses either way.
+  @Test func aLargeTableGetsTheCompactToolList() throws {
+    let table = TestTables.generated(routes: 200)
+    let compact = McpToolbox(table: table, delivery: RecordingDelivery())
+    let names = compact.listResult["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+    #expect(names == ["routes", "open", "state", "screen", "open_url"])
+    let bytes = compact.listResult.serialized.utf8.count
+    #expect(bytes <= 32000, "\(bytes) bytes")
+    let open = try #require(compact.listResult["tools"]?.arrayValue?.first { $0["name"] == .string("open") })
+    #expect(
+      open["inputSchema"]?["properties"]?["route"]?["enum"]?.arrayValue
+        == table.routes.map { .string($0.name) })
+    let perRoute = McpToolbox(table: table, delivery: RecordingDelivery(), set: .perRoute)
+    #expect(perRoute.tools.count == 205)
+    let small = McpToolbox(table: .builtIn, delivery: RecordingDelivery(), set: .compact)
+    #expect(small.tools.map(\.name) == ["routes", "open", "state", "screen", "open_url"])
+    #expect(McpToolSet.automatic(routes: McpToolSet.perRouteLimit) == .perRoute)
+    #expect(McpToolSet.automatic(routes: McpToolSet.perRouteLimit + 1) == .compact)
+  }
+
+  /// Without a compact list, `open` takes any name: a client holding an old list can still
+  /// name a route the app added since.
+  @Test func aPerRouteListLeavesOpensRouteOpen() throws {
+    let toolbox = McpToolbox(table: .builtIn, delivery: RecordingDelivery())
+    let open = try #require(toolbox.listResult["tools"]?.arrayValue?.first { $0["name"] == .string("open") })
+    #expect(open["inputSchema"]?["properties"]?["route"]?["enum"] == nil)
+    #expect(open["inputSchema"]?["required"] == .array([.string("route")]))
+  }
+
   @Test func readingToolsAreReadOnly() {
-    for tool in [McpTool.state, .screen] {
+    for tool in [McpTool.state, .screen, .routes] {
       #expect(tool.annotations["readOnlyHint"] == .bool(true))
       #expect(tool.annotations["idempotentHint"] == nil)
     }

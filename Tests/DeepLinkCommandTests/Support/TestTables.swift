@@ -33,6 +33,25 @@ enum TestTables {
         ])
     ])
 
+  /// A table of `count` routes as a large app declares them: names like `orders-17`, a
+  /// summary and a help sentence each, and an integer id, a choice and a flag every few routes.
+  static func generated(routes count: Int) -> RouteTable {
+    let areas = ["orders", "account", "catalog", "checkout", "support", "settings-page", "inbox", "reports"]
+    return RouteTable(
+      routes: (0..<count).map { index in
+        let name = "\(areas[index % areas.count])-\(index)"
+        var parameters: [Parameter] = []
+        if index % 2 == 0 { parameters.append(.integer("id", range: 1...99999, help: "Item id")) }
+        if index % 3 == 0 {
+          parameters.append(.choice("tab", ["summary", "details", "history"], default: "summary", help: "Tab shown"))
+        }
+        if index % 5 == 0 { parameters.append(.flag("empty", help: "Show the empty state")) }
+        return Route(
+          name, summary: "Show \(name)", help: "Opens the \(name) screen as a user reaches it.",
+          parameters: parameters)
+      })
+  }
+
   static func link(
     _ table: RouteTable, _ name: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:]
   )
