@@ -77,7 +77,7 @@ _deeplink_options() {
     command:tour) _deeplink_opts=(--out --scenario --check --tolerance --settle --settle-timeout --keep-status-bar --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:approve) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
-    command:mcp) _deeplink_opts=(--pictures --settle-timeout --tolerance --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    command:mcp) _deeplink_opts=(--tools --pictures --settle-timeout --tolerance --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:check-release) _deeplink_opts=(--expect-registered --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
@@ -185,6 +185,7 @@ _deeplink_value() {
       ;;
     command:mcp)
       case $2 in
+        --tools) REPLY=free; return ;;
         --pictures) REPLY=none; return ;;
         --settle-timeout) REPLY=free; return ;;
         --tolerance) REPLY=free; return ;;

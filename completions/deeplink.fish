@@ -431,6 +431,7 @@ function __deeplink_options
         --help 'Show help for the command at hand'
     case command:mcp
       printf '%s\t%s\n' \
+        --tools 'A tool per route, or only \'routes\' and \'open\' (default: per-route up to 40 routes)' \
         --pictures 'With a simulator or Android target: a picture of the screen with each route tool\'s result' \
         --settle-timeout 'Take screenshots until two in a row match, at most this long (default 3; 0: one screenshot)' \
         --tolerance 'Two screenshots match when no channel differs by more than n of 255 (default 0)' \
@@ -672,6 +673,9 @@ function __deeplink_value
       end
     case command:mcp
       switch $argv[2]
+        case --tools
+          echo free
+          return
         case --pictures
           echo none
           return

@@ -83,6 +83,30 @@ struct McpLaunchToolDeviceTests {
       world.invocations().filter { $0.count > 2 && $0[2] == "launch" }.count == 1, "\(world.invocations())")
   }
 
+  /// A call carrying a progress token hears of each step as it ends, before the result.
+  @Test func aLaunchWithAProgressTokenReportsEachStepBeforeItsResult() throws {
+    let (world, udids) = try Delivery.world()
+    defer { world.remove() }
+    let (replies, result) = try Self.session(
+      ["--target", "simulator:" + udids[0], "--bundle-id", Delivery.recipes],
+      [
+        Self.request(
+          1, "tools/call",
+          #"{"name":"launch","arguments":{"route":"recipe","arguments":{"id":42}},"_meta":{"progressToken":"go"}}"#)
+      ], world: world)
+    #expect(result.status == 0, "\(result)")
+    let progress = replies.filter { $0["method"] == .string("notifications/progress") }
+    #expect(progress.map { $0["params"]?["progress"] } == [.int(1), .int(2), .int(3), .int(4)], "\(replies)")
+    #expect(progress.allSatisfy { $0["params"]?["progressToken"] == .string("go") && $0["params"]?["total"] == .int(4) })
+    let messages = progress.compactMap { $0["params"]?["message"]?.stringValue }
+    #expect(messages.first == "simulator \(udids[0]) booted", "\(messages)")
+    #expect(messages.dropFirst().first?.hasPrefix("\(Delivery.recipes) launched (pid ") == true, "\(messages)")
+    #expect(messages.dropFirst(2).first == "\(Delivery.recipes)'s agent answers", "\(messages)")
+    #expect(messages.last == "debug://recipe?id=42 applied", "\(messages)")
+    #expect(replies.last?["id"] == .int(1), "the response comes after every step")
+    #expect(Self.text(replies.last ?? .null).contains("Spaghetti Bolognese"))
+  }
+
   @Test func badInputIsAToolErrorAndRunsNothingAndADryRunSaysWhatItWouldRun() throws {
     let (world, udids) = try Delivery.world()
     defer { world.remove() }

@@ -38,8 +38,17 @@ struct McpPicturesTests {
     #expect(result.status == 0, "\(result)")
     let replies = try result.stdout.split(separator: "\n").map { try JSON.parse(String($0)) }
     let recipe = replies[1]["result"]
-    #expect(recipe?["structuredContent"]?["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
+    // No structuredContent: a client that shows only it when present would drop the picture.
+    #expect(recipe?["structuredContent"] == nil)
     #expect(recipe?["content"]?.arrayValue?.first?["type"] == .string("text"))
+    // What the model sees in Claude Code or Codex: the screen's text and its picture.
+    for reply in replies[1...2] {
+      let seen = StructuredFirstClient.view(of: reply["result"])
+      #expect(seen.images.count == 1, "\(reply)")
+      #expect(seen.texts.first?.hasPrefix("Home") == true, "\(seen.texts)")
+    }
+    #expect(
+      StructuredFirstClient.view(of: recipe).texts.first?.hasPrefix("Home › Spaghetti Bolognese\n") == true)
     let pictures = try [recipe, replies[2]["result"]].map { try Self.image(of: $0) }
     for png in pictures {
       let picture = try PNGDecoder.decode(png)
@@ -90,9 +99,10 @@ struct McpPicturesTests {
     #expect(result.status == 0, "\(result)")
     let recipe = try JSON.parse(String(result.stdout.split(separator: "\n")[1]))["result"]
     #expect(recipe?["isError"] == .bool(false), "\(result)")
-    #expect(recipe?["structuredContent"]?["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
     let texts = (recipe?["content"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
     #expect(texts.count == 2, "\(texts)")
+    #expect(texts.first?.hasPrefix("Home › Spaghetti Bolognese\n") == true, "the screen: \(texts)")
+    #expect(StructuredFirstClient.view(of: recipe).texts == texts, "every client sees the screen and the note")
     let note = texts.last ?? ""
     #expect(
       note.hasPrefix(

@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// The official MCP Python SDK (`mcp` from PyPI, 2.x) drives the real `deeplink mcp` against
-/// the real app, in both of its connection modes. The SDK lives in a virtual environment that
+/// the real app, in each of its connection modes: revision 2026-07-28 pinned, `auto` (which
+/// probes `server/discover` and must end on 2026-07-28) and `legacy` (the handshake). The SDK lives in a virtual environment that
 /// `.ci/run` makes with `scripts/mcp-venv.sh` (a test tool, not a dependency of deeplink);
 /// without it these tests are skipped, never passed (and fail under `DEEPLINK_REQUIRE_ALL=1`).
 @Suite(
@@ -25,16 +26,31 @@ struct McpSdkTests {
     ("open_url", #"{"url":"debug://recipes?sort=newest"}"#),
     ("open_url", #"{"url":"debug://recipee"}"#),
     ("no-such-tool", "{}"),
+    ("open", #"{"route":"recipe","arguments":{"id":7}}"#),
+    ("open", #"{"route":"recipee","arguments":{"id":7}}"#),
+    ("open", #"{"route":"recipe","arguments":{"id":"seven"}}"#),
+    ("routes", "{}"),
   ]
 
-  @Test(arguments: ["auto", "legacy"])
-  func aSessionInEachConnectionMode(mode: String) throws {
+  /// Each mode: the revision it ends on, and how the connection began.
+  static let modes: [(mode: String, revision: String, began: String)] = [
+    ("2026-07-28", "2026-07-28", "none"),
+    ("auto", "2026-07-28", "discover"),
+    ("legacy", "2025-11-25", "initialize"),
+  ]
+
+  @Test(arguments: modes)
+  func aSessionInEachConnectionMode(mode: String, revision: String, began: String) throws {
     try withApp { app in
       let report = try McpSDK.session(app: app, mode: mode, calls: Self.calls)
-      #expect(report["protocolVersion"] == .string("2025-11-25"))
-      #expect(report["handshake"] == .string("initialize"), "auto falls back from server/discover")
-      #expect(report["serverInfo"]?["name"] == .string("deeplink"))
-      #expect(report["ping"] == .string("ok"))
+      #expect(report["protocolVersion"] == .string(revision))
+      #expect(report["handshake"] == .string(began))
+      if mode != "2026-07-28" { #expect(report["serverInfo"]?["name"] == .string("deeplink")) }
+      if began == "initialize" {
+        #expect(report["ping"] == .string("ok"))
+      } else {
+        #expect(report["listen"] == .object([("toolsListChanged", .bool(true))]), "the stream is acknowledged")
+      }
       #expect(report["schemaErrors"] == .emptyObject, "every schema is valid JSON Schema 2020-12")
 
       let calls = report["calls"]?.arrayValue ?? []
@@ -69,7 +85,15 @@ struct McpSdkTests {
       #expect(text(9) == "deeplink: error: unknown route 'recipee' — did you mean 'recipe'?")
       #expect(calls[10]["error"]?["code"] == .int(-32602))
 
-      #expect(try app.state() == calls[8]["structured"], "the app is where the last good call left it")
+      // `open` takes any route by name, checked as its own tool checks it.
+      #expect(calls[11]["isError"] == .bool(false))
+      #expect(calls[11]["structured"]?["path"]?.serialized == #"[{"destination":"recipe","id":7}]"#)
+      #expect(text(12) == "deeplink: error: unknown route 'recipee' — did you mean 'recipe'?")
+      #expect(text(13) == "deeplink: error: --id expects an integer, got 'seven'")
+      #expect(text(14)?.contains("\nrecipe-edit: ") == true, "\(calls[14])")
+      #expect(calls[14]["structured"] == .null)
+
+      #expect(try app.state() == calls[11]["structured"], "the app is where the last good call left it")
     }
   }
 
@@ -79,7 +103,7 @@ struct McpSdkTests {
       let tools = report["tools"]?.arrayValue ?? []
       #expect(
         tools.compactMap { $0["name"]?.stringValue }
-          == RouteTable.builtIn.routes.map(\.name) + ["state", "screen", "open_url"])
+          == RouteTable.builtIn.routes.map(\.name) + ["routes", "open", "state", "screen", "open_url"])
       for route in RouteTable.builtIn.routes {
         let tool = try #require(tools.first { $0["name"] == .string(route.name) })
         #expect(tool["title"] == .string(route.summary))
@@ -94,7 +118,7 @@ struct McpSdkTests {
           let property = try #require(schema["properties"]?[parameter.name])
           #expect(property == Self.expectedSchema(of: parameter), "\(route.name).\(parameter.name)")
         }
-        #expect(tool["outputSchema"]?["required"]?.serialized == #"["path","overrides","screen"]"#)
+        #expect(tool["outputSchema"] == nil, "the answering app's state has no schema declared once")
         #expect(tool["annotations"]?["readOnlyHint"] == .bool(false))
         #expect(tool["annotations"]?["idempotentHint"] == .bool(true))
       }
@@ -125,33 +149,5 @@ struct McpSdkTests {
     case nil: break
     }
     return .object(members)
-  }
-}
-
-/// Where the SDK is, and how to run a session with it.
-enum McpSDK {
-  /// `DEEPLINK_MCP_PYTHON`, else the interpreter of `.build/mcp-venv` (scripts/mcp-venv.sh),
-  /// if it can import the SDK.
-  static let python = TestTool.mcpPython()
-
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("McpSDK/session.py").path
-
-  /// Runs Tests/McpSDK/session.py against `app` and returns its report.
-  static func session(app: RunningApp, mode: String, calls: [(tool: String, arguments: String)]) throws
-    -> JSON
-  {
-    let list =
-      "[" + calls.map { #"{"tool":"\#($0.tool)","arguments":\#($0.arguments)}"# }.joined(separator: ",") + "]"
-    guard let python else { throw SessionFailed(reason: TestTool.skipComment(missing: [.named("mcp-sdk")])) }
-    let result = try Command.run(
-      python, [script, Command.product("deeplink"), app.socket, mode, list])
-    guard result.status == 0 else { throw SessionFailed(reason: "the SDK session failed:\n\(result)") }
-    return try JSON.parse(result.stdout)
-  }
-
-  struct SessionFailed: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { reason }
   }
 }

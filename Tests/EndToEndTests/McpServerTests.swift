@@ -28,8 +28,9 @@ struct McpServerTests {
     #expect(unknown["id"] == .int(4))
     #expect(unknown["error"]?["code"] == .int(-32601))
 
+    // A probe without the 2026-07-28 envelope is answered and decides nothing: initialize follows.
     let discover = try server.request(#"{"jsonrpc":"2.0","id":5,"method":"server/discover","params":{}}"#)
-    #expect(discover["error"]?["code"] == .int(-32601))
+    #expect(discover["result"]?["supportedVersions"]?.arrayValue?.first == .string("2026-07-28"))
 
     #expect(try server.initialize()["result"]?["protocolVersion"] == .string("2025-11-25"))
 
@@ -41,7 +42,7 @@ struct McpServerTests {
     #expect(tooLong["error"]?["message"]?.stringValue?.contains("longer than 1048576 bytes") == true)
 
     let list = try server.request(#"{"jsonrpc":"2.0","id":6,"method":"tools/list"}"#)
-    #expect(list["result"]?["tools"]?.arrayValue?.count == RouteTable.builtIn.routes.count + 3)
+    #expect(list["result"]?["tools"]?.arrayValue?.count == RouteTable.builtIn.routes.count + 5)
 
     let unknownTool = try server.request(
       #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"settingz","arguments":{}}}"#)
@@ -137,7 +138,7 @@ struct McpServerTests {
       let tools = list["result"]?["tools"]?.arrayValue ?? []
       #expect(
         tools.compactMap { $0["name"]?.stringValue } == [
-          "product", "cart", "settings", "state", "screen", "open_url",
+          "product", "cart", "settings", "routes", "open", "state", "screen", "open_url",
         ])
       #expect(
         tools.first?["inputSchema"]?.serialized

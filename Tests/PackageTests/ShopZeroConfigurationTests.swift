@@ -49,7 +49,7 @@ struct ShopZeroConfigurationTests {
 
     // `mcp`: a tool for each shop route, then the app's own tools.
     let tools = try Self.toolNames(try shop.deeplink("--socket", shop.socket, "mcp", input: Self.toolsList))
-    #expect(tools == Self.shopRoutes + ["state", "screen", "open_url"])
+    #expect(tools == Self.shopRoutes + ["routes", "open", "state", "screen", "open_url"])
 
     // Stopped: help, `url` and `routes` speak the shop's routes from the cache.
     shop.app.stop()
@@ -65,6 +65,33 @@ struct ShopZeroConfigurationTests {
     // What the cache keeps is the shop's table, and only for the shop's socket.
     let elsewhere = try shop.deeplink("--socket", shop.root.file("other.sock"), "url", "cart")
     #expect(elsewhere.status == 64, "\(elsewhere)")
+  }
+
+  /// The official MCP SDK accepts every result of every tool of an app that is not the
+  /// sample, in each of its modes: no tool declares the sample's state as its output.
+  @Test(
+    "the official MCP SDK accepts every result of the shop's tools, in each mode", .requires("mcp-sdk"),
+    arguments: ["2026-07-28", "auto", "legacy"])
+  func theSdkAcceptsEveryShopResult(mode: String) throws {
+    let shop = try RunningShop.start()
+    defer { shop.remove() }
+    let calls: [(tool: String, arguments: String)] = [
+      ("catalog", #"{"sort":"price"}"#), ("product", #"{"id":1}"#), ("cart", #"{"edit":true}"#),
+      ("add-to-cart", #"{"id":1,"quantity":2}"#), ("open", #"{"route":"product","arguments":{"id":1}}"#),
+      ("open_url", #"{"url":"shop://cart"}"#), ("state", "{}"), ("screen", "{}"), ("routes", "{}"),
+    ]
+    let report = try McpSDK.session(
+      socket: shop.socket, mode: mode, calls: calls, environment: ["XDG_CACHE_HOME": shop.cache],
+      currentDirectory: shop.root.path)
+    #expect(report["schemaErrors"] == .emptyObject)
+    let results = report["calls"]?.arrayValue ?? []
+    #expect(results.count == calls.count)
+    for (call, result) in zip(calls, results) {
+      #expect(result["error"] == nil, "the SDK took the result of \(call.tool): \(result)")
+      #expect(result["isError"] == .bool(false), "\(call.tool): \(result)")
+    }
+    #expect(results[1]["text"]?.arrayValue?.first?.stringValue?.hasPrefix("Shop › Red Shoes\n") == true)
+    #expect(results[8]["text"]?.arrayValue?.first?.stringValue?.contains("\nadd-to-cart: ") == true)
   }
 
   @Test("bash completes the shop's routes and options, from the app and then from the cache")

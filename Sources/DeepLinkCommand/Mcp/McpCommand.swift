@@ -26,9 +26,9 @@ struct McpCommand: ToolCommand {
       + "server started serves it from then on. With --pictures and a simulator "
       + "or Android target, each route tool's result also carries a picture of the screen taken "
       + "once the app acknowledged the link (on Android, once it was delivered) and the screen "
-      + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), and no "
-      + "structuredContent, which some clients would show instead, as MCP image "
-      + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded). Configure an "
+      + "stopped changing (--settle-timeout, --tolerance; a result says when it did not), as MCP image "
+      + "content scaled to at most \(McpPicture.longestSide) pixels on its longer side and \(McpPicture.maximumBytes / 1000) kB of PNG (under 1 MB once base64-encoded); "
+      + "such a result carries no structuredContent, which some clients show instead of the content. Configure an "
       + "agent with the command 'deeplink mcp'; see README.md."
   }
 
