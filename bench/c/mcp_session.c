@@ -3,7 +3,11 @@
  * it, and the C client's round trip to the app, interleaved call by call so that noise from
  * other work on the machine hits both.
  *
- *     mcp_session DEEPLINK SOCKET CALLS
+ *     mcp_session DEEPLINK SOCKET CALLS [all]
+ *
+ * With `all`, each round also times, interleaved with the rest, the same link through the tool
+ * `open` ({"route":"settings"}) in the same session, and through a second session of revision
+ * 2026-07-28 (no handshake, each request carrying its `_meta`), opened the same way.
  *
  * Prints one line:
  *   startup_ms=  from fork to the reply to tools/list (initialize, initialized and tools/list
@@ -12,6 +16,11 @@
  *   raw_p50_us=  connect, write `debug://settings`, read the reply, close: the C client's round
  *                trip, without its process start
  *   ratio=       call_p50_us / raw_p50_us
+ * and with `all`:
+ *   open_p50_us=      a tools/call of `open` with {"route":"settings"}
+ *   stateless_p50_us= a tools/call of `settings` on the 2026-07-28 session
+ *   open_ratio=       open_p50_us / call_p50_us
+ *   stateless_ratio=  stateless_p50_us / call_p50_us
  */
 #include <signal.h>
 #include <stdio.h>
@@ -99,30 +108,80 @@ static void raw_round_trip(const char *socket_path) {
   close(fd);
 }
 
-int main(int argc, char **argv) {
-  if (argc != 4 || strlen(argv[2]) >= sizeof((struct sockaddr_un *)0)->sun_path) {
-    fprintf(stderr, "usage: mcp_session DEEPLINK SOCKET CALLS\n");
-    return 64;
-  }
-  int calls = atoi(argv[3]);
-  if (calls < 1) return 64;
-  signal(SIGPIPE, SIG_IGN);
+/* Starts `deeplink mcp --socket SOCKET` on pipes: its input in `*in`, its output in `*out`. */
+static pid_t spawn(const char *deeplink, const char *socket_path, int *in, int *out) {
   int to_server[2], from_server[2];
-  if (pipe(to_server) != 0 || pipe(from_server) != 0) return 71;
-
-  double start = now_us();
+  if (pipe(to_server) != 0 || pipe(from_server) != 0) exit(71);
   pid_t child = fork();
   if (child == 0) {
     dup2(to_server[0], 0);
     dup2(from_server[1], 1);
     close(to_server[1]);
     close(from_server[0]);
-    execl(argv[1], "deeplink", "mcp", "--socket", argv[2], (char *)0);
+    execl(deeplink, "deeplink", "mcp", "--socket", socket_path, (char *)0);
     _exit(127);
   }
   close(to_server[0]);
   close(from_server[1]);
-  int in = to_server[1], out = from_server[0];
+  *in = to_server[1];
+  *out = from_server[0];
+  return child;
+}
+
+/* The stateless session's reads: a buffer of its own. */
+static char stateless_buffer[1 << 20];
+static size_t stateless_buffered;
+
+static void read_stateless_line(int fd, char *line, size_t size) {
+  /* Swap the shared buffer with the stateless session's, read, swap back. */
+  static char saved[1 << 20];
+  size_t saved_count = buffered;
+  memcpy(saved, buffer, buffered);
+  memcpy(buffer, stateless_buffer, stateless_buffered);
+  buffered = stateless_buffered;
+  read_line(fd, line, size);
+  memcpy(stateless_buffer, buffer, buffered);
+  stateless_buffered = buffered;
+  memcpy(buffer, saved, saved_count);
+  buffered = saved_count;
+}
+
+/* Writes `request` to a session and times its reply, which must not be an error. */
+static double timed_call(int in, int out, const char *request, int stateless) {
+  static char line[1 << 20];
+  double before = now_us();
+  write_all(in, request);
+  if (stateless) {
+    read_stateless_line(out, line, sizeof line);
+  } else {
+    read_line(out, line, sizeof line);
+  }
+  double elapsed = now_us() - before;
+  if (!strstr(line, "\"isError\":false")) {
+    fprintf(stderr, "mcp_session: the call failed: %.300s\n", line);
+    exit(70);
+  }
+  return elapsed;
+}
+
+#define META \
+  "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"," \
+  "\"io.modelcontextprotocol/clientCapabilities\":{}}"
+
+int main(int argc, char **argv) {
+  if (argc < 4 || argc > 5 || strlen(argv[2]) >= sizeof((struct sockaddr_un *)0)->sun_path ||
+      (argc == 5 && strcmp(argv[4], "all") != 0)) {
+    fprintf(stderr, "usage: mcp_session DEEPLINK SOCKET CALLS [all]\n");
+    return 64;
+  }
+  int calls = atoi(argv[3]);
+  if (calls < 1) return 64;
+  int all = argc == 5;
+  signal(SIGPIPE, SIG_IGN);
+
+  double start = now_us();
+  int in, out;
+  pid_t child = spawn(argv[1], argv[2], &in, &out);
 
   static char line[1 << 20];
   write_all(in,
@@ -138,34 +197,62 @@ int main(int argc, char **argv) {
     return 70;
   }
 
+  int stateless_in = -1, stateless_out = -1;
+  pid_t stateless_child = 0;
+  if (all) {
+    stateless_child = spawn(argv[1], argv[2], &stateless_in, &stateless_out);
+    write_all(stateless_in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}\n");
+    read_stateless_line(stateless_out, line, sizeof line);
+    if (!strstr(line, "\"id\":1,\"result\":{\"tools\":[")) {
+      fprintf(stderr, "mcp_session: unexpected 2026-07-28 tools/list reply: %.200s\n", line);
+      return 70;
+    }
+  }
+
   double *call_us = calloc((size_t)calls, sizeof *call_us);
   double *raw_us = calloc((size_t)calls, sizeof *raw_us);
-  char request[256];
+  double *open_us = calloc((size_t)calls, sizeof *open_us);
+  double *stateless_us = calloc((size_t)calls, sizeof *stateless_us);
+  char request[512];
   for (int i = 0; i < calls; i++) {
     snprintf(request, sizeof request,
              "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"settings\","
              "\"arguments\":{}}}\n",
              i + 2);
+    call_us[i] = timed_call(in, out, request, 0);
     double before = now_us();
-    write_all(in, request);
-    read_line(out, line, sizeof line);
-    call_us[i] = now_us() - before;
-    if (!strstr(line, "\"isError\":false")) {
-      fprintf(stderr, "mcp_session: the call failed: %.300s\n", line);
-      return 70;
-    }
-    before = now_us();
     raw_round_trip(argv[2]);
     raw_us[i] = now_us() - before;
+    if (!all) continue;
+    snprintf(request, sizeof request,
+             "{\"jsonrpc\":\"2.0\",\"id\":\"o%d\",\"method\":\"tools/call\",\"params\":{\"name\":\"open\","
+             "\"arguments\":{\"route\":\"settings\"}}}\n",
+             i);
+    open_us[i] = timed_call(in, out, request, 0);
+    snprintf(request, sizeof request,
+             "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"settings\","
+             "\"arguments\":{}," META "}}\n",
+             i + 2);
+    stateless_us[i] = timed_call(stateless_in, stateless_out, request, 1);
   }
   close(in);
+  if (all) close(stateless_in);
   int status = 0;
   waitpid(child, &status, 0);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  int stateless_status = 0;
+  if (all) waitpid(stateless_child, &stateless_status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !WIFEXITED(stateless_status) ||
+      WEXITSTATUS(stateless_status) != 0) {
     fprintf(stderr, "mcp_session: deeplink mcp did not exit 0 at the end of its input\n");
     return 70;
   }
   double call = median(call_us, calls), raw = median(raw_us, calls);
-  printf("startup_ms=%.3f call_p50_us=%.1f raw_p50_us=%.1f ratio=%.3f\n", startup / 1000, call, raw, call / raw);
+  printf("startup_ms=%.3f call_p50_us=%.1f raw_p50_us=%.1f ratio=%.3f", startup / 1000, call, raw, call / raw);
+  if (all) {
+    double open = median(open_us, calls), stateless = median(stateless_us, calls);
+    printf(" open_p50_us=%.1f stateless_p50_us=%.1f open_ratio=%.3f stateless_ratio=%.3f", open, stateless,
+           open / call, stateless / call);
+  }
+  printf("\n");
   return 0;
 }

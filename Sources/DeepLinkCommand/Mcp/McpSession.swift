@@ -77,9 +77,13 @@ struct McpSession {
   /// Notifications of the request being answered, when there is no ``send``.
   private var pending: [JSON] = []
 
+  /// The `_meta` of every result of the stateless era: the server's identity, made once.
+  private let resultMeta: (String, JSON)
+
   init(toolbox: McpToolbox, follower: (any ToolboxFollower)? = nil) {
     self.toolbox = toolbox
     self.follower = follower
+    self.resultMeta = ("_meta", .object([(Self.serverInfoKey, Self.serverInfo)]))
   }
 
   /// The revision the connection speaks: the one `initialize` agreed, or 2026-07-28; `nil`
@@ -305,7 +309,7 @@ struct McpSession {
   {
     switch method {
     case "server/discover":
-      return Self.stateless(
+      return stateless(
         [
           ("supportedVersions", .array(Self.supportedVersions.map { .string($0) })),
           ("capabilities", Self.capabilities),
@@ -315,13 +319,13 @@ struct McpSession {
     case "tools/list":
       try Self.checkCursor(params)
       guard case .object(let members) = toolbox.listResult else { return toolbox.listResult }
-      return Self.stateless(
+      return stateless(
         members.map { ($0.key, $0.value) } + [
           ("ttlMs", .int(toolListTTL)), ("cacheScope", .string("private")),
         ])
     case "tools/call":
       guard case .object(let members) = try call(params) else { return nil }
-      return Self.stateless(members.map { ($0.key, $0.value) })
+      return stateless(members.map { ($0.key, $0.value) })
     case "subscriptions/listen":
       guard let filter = params?["notifications"], filter.objectValue != nil else {
         throw .invalidParams(
@@ -371,11 +375,8 @@ struct McpSession {
   }
 
   /// A result of the stateless era: `members`, then `resultType` and the server's identity.
-  static func stateless(_ members: [(String, JSON)]) -> JSON {
-    .object(
-      members.filter { $0.0 != "resultType" && $0.0 != "_meta" } + [
-        ("resultType", .string("complete")), ("_meta", .object([(serverInfoKey, serverInfo)])),
-      ])
+  func stateless(_ members: [(String, JSON)]) -> JSON {
+    .object(members + [("resultType", .string("complete")), resultMeta])
   }
 
   /// The one capability: tools, a list that changes when the app's table does.
