@@ -67,6 +67,23 @@ struct McpToolCallTests {
       "open_url with an unknown route", "open_url", #"{"url":"debug://recipee?id=1"}"#,
       "unknown route 'recipee' — did you mean 'recipe'?", cli: ["open", "debug://recipee?id=1"]),
     Case("open_url with a number", "open_url", #"{"url":1}"#, "--url expects a string, got a number"),
+    Case(
+      "open with an unknown route", "open", #"{"route":"recipee","arguments":{"id":1}}"#,
+      "unknown route 'recipee' — did you mean 'recipe'?", cli: ["url", "recipee", "--id", "1"]),
+    Case(
+      "open with a wrong argument of the route", "open", #"{"route":"recipe","arguments":{"id":"abc"}}"#,
+      "--id expects an integer, got 'abc'", cli: ["recipe", "--id", "abc"]),
+    Case(
+      "open without a route", "open", #"{"arguments":{"id":1}}"#,
+      "open needs 'route', a route's name, such as {\"route\":\"settings\"}"),
+    Case("open with a route that is no string", "open", #"{"route":7}"#, "--route expects a route's name, got a number"),
+    Case(
+      "open with arguments that are no object", "open", #"{"route":"recipe","arguments":[42]}"#,
+      "--arguments expects an object, got an array"),
+    Case(
+      "open with an argument of its own it does not take", "open", #"{"route":"settings","id":1}"#,
+      "unknown option '--id'; open takes route, arguments"),
+    Case("routes takes nothing", "routes", #"{"all":true}"#, "unknown option '--all'; routes takes none"),
   ]
 
   @Test(arguments: wrongArguments)
@@ -100,6 +117,39 @@ struct McpToolCallTests {
     #expect(result["structuredContent"]?["screen"] == .string("screen of recipe-edit\n"))
     #expect(
       delivery.links.map { RouteTable.builtIn.url(for: $0) } == ["debug://recipe-edit?id=42&unsaved=true"])
+  }
+
+  /// `open` sends what the route's own tool sends for the same arguments.
+  @Test func openSendsWhatTheRoutesOwnToolSends() throws {
+    let delivery = RecordingDelivery()
+    var session = initializedSession(delivery: delivery)
+    let own = try respond(&session, call("recipe-edit", #"{"id":42,"unsaved":true}"#, id: 1))
+    let opened = try respond(
+      &session, call("open", #"{"route":"recipe-edit","arguments":{"id":42,"unsaved":true}}"#, id: 2))
+    #expect(opened["result"] == own["result"])
+    #expect(delivery.links.count == 2 && delivery.links[0] == delivery.links[1])
+    let bare = try respond(&session, call("open", #"{"route":"settings","arguments":null}"#, id: 3))
+    #expect(bare["result"]?["isError"] == .bool(false))
+  }
+
+  /// `routes` lists every route a model can apply, with its link and an example of `open`;
+  /// for a huge table, a bounded text that still names what it leaves out.
+  @Test func routesListsTheTableBounded() throws {
+    var session = initializedSession()
+    let reply = try respond(&session, call("routes"))
+    let text = try #require(reply["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue)
+    for route in RouteTable.builtIn.routes {
+      #expect(text.contains("\n\(route.name): \(route.summary)."), "\(route.name)")
+    }
+    #expect(text.contains("  link: debug://recipe?id=<id>\n  id: integer from 1 to 999999, required. Recipe id\n"))
+    #expect(text.contains(#"  open {"route":"recipe","arguments":{"id":1}} sends debug://recipe?id=1"#))
+    #expect(text.contains(#"  sort: one of "name", "newest", "rating", default "name". Order of the list"#))
+
+    let huge = TestTables.generated(routes: 5000)
+    let bounded = McpRouteList.text(of: huge)
+    #expect(bounded.utf8.count <= McpRouteList.maximumBytes + McpRouteList.maximumNamesBytes + 512)
+    #expect(bounded.contains(" more routes, not described here"))
+    #expect(bounded.hasSuffix(" more.\n"), "the names that do not fit are counted")
   }
 
   @Test func openURLSendsTheCanonicalLink() throws {
