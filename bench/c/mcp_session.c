@@ -7,7 +7,8 @@
  *
  * With `all`, each round also times, interleaved with the rest, the same link through the tool
  * `open` ({"route":"settings"}) in the same session, and through a second session of revision
- * 2026-07-28 (no handshake, each request carrying its `_meta`), opened the same way.
+ * 2026-07-28 (no handshake, each request carrying its `_meta`), opened the same way, which
+ * also calls `open` (untimed) so that both processes do the same work.
  *
  * Prints one line:
  *   startup_ms=  from fork to the reply to tools/list (initialize, initialized and tools/list
@@ -214,26 +215,45 @@ int main(int argc, char **argv) {
   double *open_us = calloc((size_t)calls, sizeof *open_us);
   double *stateless_us = calloc((size_t)calls, sizeof *stateless_us);
   char request[512];
+  char open_request[512], stateless_request[512], stateless_open_request[768];
+  double *stateless_open_us = calloc((size_t)calls, sizeof *stateless_open_us);
   for (int i = 0; i < calls; i++) {
     snprintf(request, sizeof request,
              "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"settings\","
              "\"arguments\":{}}}\n",
              i + 2);
-    call_us[i] = timed_call(in, out, request, 0);
+    if (!all) {
+      call_us[i] = timed_call(in, out, request, 0);
+    } else {
+      snprintf(open_request, sizeof open_request,
+               "{\"jsonrpc\":\"2.0\",\"id\":\"o%d\",\"method\":\"tools/call\",\"params\":{\"name\":\"open\","
+               "\"arguments\":{\"route\":\"settings\"}}}\n",
+               i);
+      snprintf(stateless_request, sizeof stateless_request,
+               "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"settings\","
+               "\"arguments\":{}," META "}}\n",
+               i + 2);
+      snprintf(stateless_open_request, sizeof stateless_open_request,
+               "{\"jsonrpc\":\"2.0\",\"id\":\"o%d\",\"method\":\"tools/call\",\"params\":{\"name\":\"open\","
+               "\"arguments\":{\"route\":\"settings\"}," META "}}\n",
+               i);
+      /* The four calls each in turn first, second, third and fourth, so that what precedes a
+       * call (the raw round trip, the other process) weighs on each alike; each session makes
+       * two calls a round, so that neither process is colder than the other. */
+      for (int k = 0; k < 4; k++) {
+        switch ((i + k) % 4) {
+          case 0: call_us[i] = timed_call(in, out, request, 0); break;
+          case 1: open_us[i] = timed_call(in, out, open_request, 0); break;
+          case 2: stateless_us[i] = timed_call(stateless_in, stateless_out, stateless_request, 1); break;
+          default:
+            stateless_open_us[i] = timed_call(stateless_in, stateless_out, stateless_open_request, 1);
+            break;
+        }
+      }
+    }
     double before = now_us();
     raw_round_trip(argv[2]);
     raw_us[i] = now_us() - before;
-    if (!all) continue;
-    snprintf(request, sizeof request,
-             "{\"jsonrpc\":\"2.0\",\"id\":\"o%d\",\"method\":\"tools/call\",\"params\":{\"name\":\"open\","
-             "\"arguments\":{\"route\":\"settings\"}}}\n",
-             i);
-    open_us[i] = timed_call(in, out, request, 0);
-    snprintf(request, sizeof request,
-             "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"settings\","
-             "\"arguments\":{}," META "}}\n",
-             i + 2);
-    stateless_us[i] = timed_call(stateless_in, stateless_out, request, 1);
   }
   close(in);
   if (all) close(stateless_in);
