@@ -107,10 +107,14 @@ struct InvocationParser {
 
   /// The subcommand the next word names (`mcp install`), taken with the global options before
   /// it; else `command`, with nothing taken.
+  ///
+  /// - Throws: ``UsageError/unexpectedArgument(_:in:expected:)`` for a word that names no
+  ///   subcommand of a command that takes no words, with the closest subcommand.
   mutating func subcommand(of command: any ToolCommand.Type) throws(UsageError) -> any ToolCommand.Type {
     guard !command.subcommands.isEmpty else { return command }
     var probe = self
-    guard let word = try probe.nextWord(in: .command(command.name)) else { return command }
+    // An option of the command's own before the word ends the look: the command reads it.
+    guard let word = try? probe.nextWord(in: .command(command.name)) else { return command }
     guard let subcommand = CommandRegistry.subcommand(of: command, named: word) else {
       guard command.operands.maximum == 0 else { return command }
       let names = command.subcommands.map { String($0.name.dropFirst(command.name.count + 1)) }
