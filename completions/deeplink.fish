@@ -449,7 +449,7 @@ function __deeplink_options
         --help 'Show help for the command at hand'
     case subcommand:mcp/install
       printf '%s\t%s\n' \
-        --print 'Write nothing; print each file\'s path and its whole new content' \
+        --print 'Write nothing; print each file\'s path and its whole new content (as --dry-run does)' \
         --force 'Replace a different existing entry (and skill)' \
         --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
         --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \

@@ -17,7 +17,8 @@ struct McpInstallTests {
     var testDescription: String { name }
   }
 
-  static let jsonEntry = #"import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["%@"]["deeplink"]))"#
+  static let jsonEntry =
+    #"import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["%@"]["deeplink"]))"#
   static let clients = [
     Client(name: "claude", file: ".mcp.json", reader: String(format: jsonEntry, "mcpServers")),
     Client(name: "cursor", file: ".cursor/mcp.json", reader: String(format: jsonEntry, "mcpServers")),
@@ -33,7 +34,8 @@ struct McpInstallTests {
   static func inRepository(_ body: (_ top: String, _ work: String) throws -> Void) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try FileManager.default.createDirectory(atPath: directory.file(".git"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: directory.file(".git"), withIntermediateDirectories: false)
     try FileManager.default.createDirectory(atPath: directory.file("app"), withIntermediateDirectories: false)
     try body(directory.path, directory.file("app"))
   }
@@ -59,7 +61,8 @@ struct McpInstallTests {
     return files
   }
 
-  @Test("each client's file is written at the top level, parses, and a second run changes nothing",
+  @Test(
+    "each client's file is written at the top level, parses, and a second run changes nothing",
     .requires("python3", "tomllib"), arguments: clients)
   func writesEachClient(_ client: Client) throws {
     try Self.inRepository { top, work in
@@ -73,7 +76,9 @@ struct McpInstallTests {
       #expect(entry?["command"] as? String == "deeplink")
       #expect(entry?["args"] as? [String] == ["mcp", "--socket", "app/app.sock", "--timeout", "2.5"])
       #expect((entry?["type"] as? String) == (client.name == "vscode" ? "stdio" : nil))
-      #expect(FileManager.default.fileExists(atPath: top + "/.claude/skills/deeplink/SKILL.md") == (client.name == "claude"))
+      #expect(
+        FileManager.default.fileExists(atPath: top + "/.claude/skills/deeplink/SKILL.md")
+          == (client.name == "claude"))
 
       let before = Self.snapshot(top)
       let again = try Self.install(line, in: work)
@@ -120,7 +125,8 @@ struct McpInstallTests {
     model = "o4-mini"
     """
 
-  @Test("TOML: every other line is kept byte for byte; the table is appended, then replaced where it stands",
+  @Test(
+    "TOML: every other line is kept byte for byte; the table is appended, then replaced where it stands",
     .requires("python3", "tomllib"))
   func mergesTOML() throws {
     try Self.inRepository { top, work in
@@ -146,7 +152,8 @@ struct McpInstallTests {
       #expect(
         replaced
           == middle.replacingOccurrences(
-            of: "command = \"old\"\nargs = [\"mcp\"]", with: "command = \"deeplink\"\nargs = [\"mcp\", \"--timeout\", \"9\"]"),
+            of: "command = \"old\"\nargs = [\"mcp\"]",
+            with: "command = \"deeplink\"\nargs = [\"mcp\", \"--timeout\", \"9\"]"),
         "\(replaced)")
       let read = try Self.python(
         "import sys,tomllib; d=tomllib.load(open(sys.argv[1],'rb')); print(sorted(d['mcp_servers']), d['mcp_servers']['deeplink'], d['profiles'], d['mcp_servers']['other']['env'])",
@@ -173,7 +180,8 @@ struct McpInstallTests {
       #expect(kept.stderr.contains("--force"), "\(kept)")
       #expect(Self.bytes(file) == Data(original.utf8))
 
-      let forced = try Self.install(["--socket", "/tmp/other.sock", "mcp", "install", "cursor", "--force"], in: work)
+      let forced = try Self.install(
+        ["--socket", "/tmp/other.sock", "mcp", "install", "cursor", "--force"], in: work)
       #expect(forced.status == 0, "\(forced)")
       let text = String(decoding: Self.bytes(file) ?? Data(), as: UTF8.self)
       #expect(text.contains("/tmp/other.sock") && !text.contains("/opt/old"), "\(text)")
@@ -201,21 +209,25 @@ struct McpInstallTests {
       for extra in [[], ["--force"]] {
         let result = try Self.install(["mcp", "install", client] + extra, in: work)
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.hasPrefix("deeplink: error: " + file + (line.map { ":\($0):" } ?? ":")), "\(result)")
+        #expect(
+          result.stderr.hasPrefix("deeplink: error: " + file + (line.map { ":\($0):" } ?? ":")), "\(result)")
         #expect(Self.snapshot(top) == before)
       }
     }
   }
 
-  @Test("--print writes nothing and prints each path with its whole new content")
-  func printOnly() throws {
+  @Test(
+    "--print (or --dry-run) writes nothing and prints each path with its whole new content",
+    arguments: [["mcp", "install", "claude", "--print"], ["--dry-run", "mcp", "install", "claude"]])
+  func printOnly(_ line: [String]) throws {
     try Self.inRepository { top, work in
       let before = Self.snapshot(top)
-      let result = try Self.install(["mcp", "install", "claude", "--print"], in: work)
+      let result = try Self.install(line, in: work)
       #expect(result.status == 0, "\(result)")
       #expect(Self.snapshot(top) == before)
       #expect(result.stdout.contains("==> \(top)/.mcp.json <==\n{\n  \"mcpServers\": {"), "\(result)")
-      #expect(result.stdout.contains("==> \(top)/.claude/skills/deeplink/SKILL.md <==\n---\nname: deeplink\n"))
+      #expect(
+        result.stdout.contains("==> \(top)/.claude/skills/deeplink/SKILL.md <==\n---\nname: deeplink\n"))
     }
   }
 
@@ -238,7 +250,8 @@ struct McpInstallTests {
       let none = try Self.install(["mcp", "install"], in: work)
       #expect(none.status == 64 && none.stderr.contains("claude, cursor, vscode, codex"), "\(none)")
       let subcommand = try Self.install(["mcp", "instal", "claude"], in: work)
-      #expect(subcommand.status == 64 && subcommand.stderr.contains("did you mean 'install'?"), "\(subcommand)")
+      #expect(
+        subcommand.status == 64 && subcommand.stderr.contains("did you mean 'install'?"), "\(subcommand)")
       #expect(Self.snapshot(top).keys.sorted() == [".git", "app"])
     }
   }
@@ -255,11 +268,14 @@ struct McpInstallTests {
       let sample = [
         ("settings", "settings", "debug://settings"), ("profile", "profile", "debug://profile"),
         ("recipes", "recipes", "debug://recipes"), ("recipe", "recipe --id 1", "debug://recipe?id=1"),
-        ("recipe-edit", "recipe-edit --id 1", "debug://recipe-edit?id=1"), ("login", "login", "debug://login"),
+        ("recipe-edit", "recipe-edit --id 1", "debug://recipe-edit?id=1"),
+        ("login", "login", "debug://login"),
         ("login-error", "login-error", "debug://login-error"),
         ("recipe-empty", "recipe-empty", "debug://recipe-empty"),
-        ("recipe-error", "recipe-error", "debug://recipe-error"), ("favorites", "favorites", "debug://favorites"),
-        ("favorites-empty", "favorites-empty", "debug://favorites-empty"), ("reset", "reset", "debug://reset"),
+        ("recipe-error", "recipe-error", "debug://recipe-error"),
+        ("favorites", "favorites", "debug://favorites"),
+        ("favorites-empty", "favorites-empty", "debug://favorites-empty"),
+        ("reset", "reset", "debug://reset"),
       ]
       let result = try Self.install(["mcp", "install", "claude"], in: work)
       #expect(result.status == 0, "\(result)")
@@ -267,10 +283,12 @@ struct McpInstallTests {
 
       let routes = top + "/shop.json"
       try RoutesFileCommandTests.shop.write(toFile: routes, atomically: true, encoding: .utf8)
-      let shop = try Self.install(["--routes", "../shop.json", "mcp", "install", "claude", "--force"], in: work)
+      let shop = try Self.install(
+        ["--routes", "../shop.json", "mcp", "install", "claude", "--force"], in: work)
       #expect(shop.status == 0, "\(shop)")
       try Self.checkSkill(
-        top + "/.claude/skills/deeplink/SKILL.md", prefix: "deeplink --routes shop.json", routes: Self.shopRoutes)
+        top + "/.claude/skills/deeplink/SKILL.md", prefix: "deeplink --routes shop.json",
+        routes: Self.shopRoutes)
     }
   }
 
@@ -283,8 +301,10 @@ struct McpInstallTests {
     let end = try #require(lines.dropFirst().firstIndex(of: "---"), "no end of the front matter")
     let matter = lines[1..<end]
     #expect(matter.contains("name: deeplink"))
-    let description = try #require(matter.first { $0.hasPrefix("description: ") }?.dropFirst("description: ".count))
-    let decoded = try #require(try JSONSerialization.jsonObject(with: Data(description.utf8), options: .fragmentsAllowed) as? String)
+    let description = try #require(
+      matter.first { $0.hasPrefix("description: ") }?.dropFirst("description: ".count))
+    let decoded = try #require(
+      try JSONSerialization.jsonObject(with: Data(description.utf8), options: .fragmentsAllowed) as? String)
     #expect(decoded.count <= 1024 && decoded.contains("picture") && decoded.contains("verify a fix"))
     for (name, example, link) in routes {
       let index = try #require(lines.firstIndex { $0.hasPrefix("- `\(name)`:") }, "\(name) missing:\n\(text)")

@@ -109,7 +109,8 @@ package struct CompletionModel: Sendable {
         + command.subcommands.map { subcommand in
           Self.context(
             of: subcommand, kind: .subcommand,
-            name: Context.subcommandName(command.name, String(subcommand.name.dropFirst(command.name.count + 1))),
+            name: Context.subcommandName(
+              command.name, String(subcommand.name.dropFirst(command.name.count + 1))),
             afterCommand: afterCommand)
         }
     }
@@ -120,20 +121,21 @@ package struct CompletionModel: Sendable {
   static func context(
     of command: any ToolCommand.Type, kind: Context.Kind, name: String, afterCommand: [GlobalOption]
   ) -> Context {
-      let own = command.options.filter { !$0.isGlobal }.map { option in
-        let value: Value =
-          switch option.value {
-          case .none: .none
-          case .path: .path
-          case .text: .free
-          }
-        return Option(flag: option.flag, summary: option.help, value: value)
-      }
-      let words = command.subcommands.map { String($0.name.dropFirst(command.name.count + 1)) }
-      return Context(
-        kind: kind, name: name, summary: command.summary,
-        options: own + afterCommand.map { Self.option($0, in: command) },
-        argument: words.isEmpty || command.operands.maximum > 0 ? command.operands.completion : .subcommands(words))
+    let own = command.options.filter { !$0.isGlobal }.map { option in
+      let value: Value =
+        switch option.value {
+        case .none: .none
+        case .path: .path
+        case .text: .free
+        }
+      return Option(flag: option.flag, summary: option.help, value: value)
+    }
+    let words = command.subcommands.map { String($0.name.dropFirst(command.name.count + 1)) }
+    return Context(
+      kind: kind, name: name, summary: command.summary,
+      options: own + afterCommand.map { Self.option($0, in: command) },
+      argument: words.isEmpty || command.operands.maximum > 0
+        ? command.operands.completion : .subcommands(words))
   }
 
   /// The route or command called `name` (a subcommand's context by its name, `mcp/install`).

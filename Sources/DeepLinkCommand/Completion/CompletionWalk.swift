@@ -67,7 +67,9 @@ package enum CompletionWalk {
         context = route
       } else if case .subcommands = current.argument {
         let name = CompletionModel.Context.subcommandName(current.name, word)
-        guard let subcommand = model.context(named: name), subcommand.kind == .subcommand else { return .nothing }
+        guard let subcommand = model.context(named: name), subcommand.kind == .subcommand else {
+          return .nothing
+        }
         context = subcommand
       } else {
         argumentGiven = true
@@ -87,7 +89,9 @@ package enum CompletionWalk {
       case .topic:
         return .candidates(
           prefix: "",
-          model.contexts.filter { $0.kind != .subcommand }.map { CompletionCallback.Value($0.name, $0.summary) })
+          model.contexts.filter { $0.kind != .subcommand }.map {
+            CompletionCallback.Value($0.name, $0.summary)
+          })
       case .route:
         return .candidates(prefix: "", model.routes.map { CompletionCallback.Value($0.name, $0.summary) })
       case .words(let words), .subcommands(let words):

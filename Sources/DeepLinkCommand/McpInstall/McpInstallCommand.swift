@@ -13,7 +13,8 @@ struct McpInstallCommand: ToolCommand {
   static let summary = "Set up a coding agent's client (\(McpClient.names)) to run the MCP server"
 
   static let operands = CommandOperands.one(
-    "mcp install takes one client: \(McpClient.names)", completion: .words(McpClient.allCases.map(\.rawValue)))
+    "mcp install takes one client: \(McpClient.names)", completion: .words(McpClient.allCases.map(\.rawValue))
+  )
 
   static func details(for table: RouteTable) -> String {
     let tool = ToolName.current
@@ -22,7 +23,8 @@ struct McpInstallCommand: ToolCommand {
       + "writes .mcp.json (mcpServers), cursor .cursor/mcp.json (mcpServers), vscode "
       + ".vscode/mcp.json (servers, with \"type\": \"stdio\"), codex .codex/config.toml (the table "
       + "[mcp_servers.\(tool)]). The server runs '\(tool) mcp' with the global options given on this "
-      + "line (--socket, --target, --package, --bundle-id, --routes, --timeout); a relative path is "
+      + "line (--socket, --target, --package, --bundle-id, "
+      + (ToolName.readsRoutesFiles ? "--routes, " : "") + "--timeout); a relative path is "
       + "made relative to the top level. For claude it also writes the skill "
       + ".claude/skills/\(tool)/SKILL.md, generated from the route table: when to use \(tool), every "
       + "route with an example, how to wait for the app, see the screen and check every screen with "
@@ -41,7 +43,9 @@ struct McpInstallCommand: ToolCommand {
 
   static var options: [CommandOption] {
     [
-      CommandOption(printFlag, help: "Write nothing; print each file's path and its whole new content"),
+      CommandOption(
+        printFlag, help: "Write nothing; print each file's path and its whole new content (as --dry-run does)"
+      ),
       CommandOption(forceFlag, help: "Replace a different existing entry (and skill)"),
     ]
   }
@@ -56,14 +60,16 @@ struct McpInstallCommand: ToolCommand {
 
   /// The client to set up.
   let client: McpClient
-  /// `--print`: write nothing, show the files.
+  /// `--print` or `--dry-run`: write nothing, show the files.
   let printsOnly: Bool
   /// `--force`: replace a different entry.
   let force: Bool
   /// The global options of the line, for the entry's arguments.
   let options: GlobalOptions
 
-  init(client: McpClient, printsOnly: Bool = false, force: Bool = false, options: GlobalOptions = GlobalOptions()) {
+  init(
+    client: McpClient, printsOnly: Bool = false, force: Bool = false, options: GlobalOptions = GlobalOptions()
+  ) {
     self.client = client
     self.printsOnly = printsOnly
     self.force = force
@@ -82,7 +88,8 @@ struct McpInstallCommand: ToolCommand {
         hint: UsageContext.command(Self.name).hint)
     }
     self.init(
-      client: client, printsOnly: arguments.has(Self.printFlag), force: arguments.has(Self.forceFlag),
+      client: client, printsOnly: arguments.has(Self.printFlag) || arguments.options.dryRun,
+      force: arguments.has(Self.forceFlag),
       options: arguments.options)
   }
 
@@ -119,7 +126,9 @@ struct McpInstallCommand: ToolCommand {
         case wanted: .unchanged
         case nil: .updated(wanted)
         case let existing? where !force:
-          .conflict(existing: String(decoding: existing, as: UTF8.self), wanted: String(decoding: wanted, as: UTF8.self))
+          .conflict(
+            existing: String(decoding: existing, as: UTF8.self),
+            wanted: String(decoding: wanted, as: UTF8.self))
         default: .updated(wanted)
         }
       plan.append((path, outcome, mode))
@@ -166,7 +175,7 @@ struct McpInstallCommand: ToolCommand {
     do {
       let status = try FileStatus.following(path)
       return (try BinaryFile.read(path), status.permissions)
-    } catch where error == .noEntry {
+    } catch  where error == .noEntry {
       return (nil, nil)
     } catch {
       throw .file(path: path, verb: "read", reason: error.description)

@@ -33,7 +33,9 @@ struct McpServerEntry: Hashable, Sendable {
       args += [GlobalOption.routes.flag, Self.path(routes, from: directory, under: topLevel)]
     }
     if let timeout = options.timeout {
-      args += [GlobalOption.timeout.flag, timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)]
+      args += [
+        GlobalOption.timeout.flag, timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout),
+      ]
     }
     self.init(command: command, args: args)
   }

@@ -66,7 +66,11 @@ struct TOMLDocument: Sendable {
         tables.append(Table(path: path, isArrayElement: isArray, headerLine: line - 1, endLine: lines.count))
       } else {
         let (key, value) = try reader.keyValue()
-        if tables.isEmpty { rootKeys.append(key) } else { tables[tables.count - 1].entries.append((key, value)) }
+        if tables.isEmpty {
+          rootKeys.append(key)
+        } else {
+          tables[tables.count - 1].entries.append((key, value))
+        }
       }
       try reader.endOfLine()
     }
@@ -87,7 +91,9 @@ struct TOMLDocument: Sendable {
       guard !table.isArrayElement, !table.path.starts(with: path) else { continue }
       for entry in table.entries {
         let full = table.path + entry.key
-        if full.starts(with: path) || (path.starts(with: full) && full.count > table.path.count) { return true }
+        if full.starts(with: path) || (path.starts(with: full) && full.count > table.path.count) {
+          return true
+        }
       }
     }
     return false

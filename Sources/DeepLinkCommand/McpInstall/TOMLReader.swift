@@ -174,7 +174,9 @@ struct TOMLReader {
   /// An integer, a float or a boolean: letters, digits and `+-._` up to a delimiter, checked.
   private mutating func scalar() throws(TOMLError) -> TOMLDocument.Value {
     let start = index
-    while let byte = peek(), Self.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") {
+    while let byte = peek(),
+      Self.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+    {
       advance()
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -208,8 +210,10 @@ struct TOMLReader {
       advance()
       guard let escape = peek() else { throw error("the string is not closed") }
       let simple: [UInt8: Unicode.Scalar] = [
-        UInt8(ascii: "b"): "\u{08}", UInt8(ascii: "t"): "\t", UInt8(ascii: "n"): "\n", UInt8(ascii: "f"): "\u{0C}",
-        UInt8(ascii: "r"): "\r", UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "e"): "\u{1B}",
+        UInt8(ascii: "b"): "\u{08}", UInt8(ascii: "t"): "\t", UInt8(ascii: "n"): "\n",
+        UInt8(ascii: "f"): "\u{0C}",
+        UInt8(ascii: "r"): "\r", UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\",
+        UInt8(ascii: "e"): "\u{1B}",
       ]
       if let scalar = simple[escape] {
         advance()
@@ -259,7 +263,9 @@ struct TOMLReader {
     var body = Substring(text)
     if body.first == "+" || body.first == "-" { body = body.dropFirst() }
     if body == "inf" || body == "nan" { return true }
-    if body.count > 2, body.hasPrefix("0x") || body.hasPrefix("0o") || body.hasPrefix("0b"), body.count == text.count {
+    if body.count > 2, body.hasPrefix("0x") || body.hasPrefix("0o") || body.hasPrefix("0b"),
+      body.count == text.count
+    {
       let radix = body.hasPrefix("0x") ? 16 : body.hasPrefix("0o") ? 8 : 2
       return Int(body.dropFirst(2).filter { $0 != "_" }, radix: radix) != nil && !body.hasSuffix("_")
     }

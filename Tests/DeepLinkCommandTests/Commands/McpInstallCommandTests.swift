@@ -22,7 +22,8 @@ struct McpInstallCommandTests {
   @Test("help mcp install, mcp install --help and mcp --help install show the subcommand's page")
   func helpPages() {
     let page = CommandRun(["help", "mcp", "install"]).standardOutput
-    #expect(page.hasPrefix("deeplink mcp install — ") && page.contains("USAGE\n  deeplink mcp install <client>"))
+    #expect(
+      page.hasPrefix("deeplink mcp install — ") && page.contains("USAGE\n  deeplink mcp install <client>"))
     for line in [["mcp", "install", "--help"], ["mcp", "--socket", "s", "install", "-h"]] {
       let run = CommandRun(line)
       #expect(run.code == 0 && run.standardOutput == page, "\(line)")
