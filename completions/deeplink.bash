@@ -34,6 +34,7 @@ _deeplink_kind() {
     targets) REPLY='command' ;;
     approve) REPLY='command' ;;
     mcp) REPLY='command' ;;
+    mcp/install) REPLY='subcommand' ;;
     check-release) REPLY='command' ;;
     completions) REPLY='command' ;;
     help) REPLY='command' ;;
@@ -78,6 +79,7 @@ _deeplink_options() {
     command:targets) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:approve) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:mcp) _deeplink_opts=(--tools --pictures --settle-timeout --tolerance --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
+    subcommand:mcp/install) _deeplink_opts=(--print --force --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:check-release) _deeplink_opts=(--expect-registered --socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:completions) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
     command:help) _deeplink_opts=(--socket --timeout --json --quiet --target --package --bundle-id --dry-run --keep --routes --help) ;;
@@ -192,6 +194,12 @@ _deeplink_value() {
         --timeout) REPLY=free; return ;;
       esac
       ;;
+    subcommand:mcp/install)
+      case $2 in
+        --print) REPLY=none; return ;;
+        --force) REPLY=none; return ;;
+      esac
+      ;;
     command:check-release)
       case $2 in
         --expect-registered) REPLY=none; return ;;
@@ -216,7 +224,8 @@ _deeplink_value() {
   esac
 }
 
-# REPLY: what the argument of context $1 is: none, topic, route, words, path or free.
+# REPLY: what the argument of context $1 is: none, topic, route, words, subcommands, path
+# or free.
 # _deeplink_vals: the words.
 _deeplink_argument() {
   _deeplink_vals=()
@@ -225,6 +234,8 @@ _deeplink_argument() {
     command:open) REPLY=free ;;
     command:launch) REPLY=route ;;
     command:batch) REPLY=path ;;
+    command:mcp) REPLY=subcommands _deeplink_vals=(install) ;;
+    subcommand:mcp/install) REPLY=words _deeplink_vals=(claude cursor vscode codex) ;;
     command:check-release) REPLY=path ;;
     command:completions) REPLY=words _deeplink_vals=(bash zsh fish) ;;
     command:help) REPLY=topic ;;
@@ -421,7 +432,7 @@ _deeplink() {
       *)
         if [[ $ctx == top ]]; then
           _deeplink_kind "$word"
-          [[ -n $REPLY ]] || return 0
+          [[ -n $REPLY && $REPLY != subcommand ]] || return 0
           ctx=$REPLY:$word
         elif [[ $argument == open ]]; then
           _deeplink_argument "$ctx"
@@ -429,6 +440,10 @@ _deeplink() {
             _deeplink_kind "$word"
             [[ $REPLY == route ]] || return 0
             ctx=route:$word
+          elif [[ $REPLY == subcommands ]]; then
+            _deeplink_kind "${ctx#*:}/$word"
+            [[ $REPLY == subcommand ]] || return 0
+            ctx=subcommand:${ctx#*:}/$word
           else
             argument=given
           fi
@@ -456,7 +471,7 @@ _deeplink() {
         _deeplink_add "${_deeplink_vals[@]}"
         return 0
         ;;
-      words)
+      words | subcommands)
         _deeplink_add "${_deeplink_vals[@]}"
         return 0
         ;;

@@ -58,6 +58,8 @@ function __deeplink_kind
       echo command
     case mcp
       echo command
+    case mcp/install
+      echo subcommand
     case check-release
       echo command
     case completions
@@ -446,6 +448,21 @@ function __deeplink_options
         --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
         --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
         --help 'Show help for the command at hand'
+    case subcommand:mcp/install
+      printf '%s\t%s\n' \
+        --print 'Write nothing; print each file\'s path and its whole new content (as --dry-run does)' \
+        --force 'Replace a different existing entry (and skill)' \
+        --socket 'The app\'s socket (default: $DEEPLINK_SOCKET, else $XDG_RUNTIME_DIR/deeplink/app.sock, else /tmp/deeplink-<uid>/app.sock)' \
+        --timeout 'How long to wait for the app, in decimal seconds from 0.001 to 86400 (default: 5; 30 with a simulator, device or android target; 0 is refused)' \
+        --json 'Print JSON instead of text, and errors as one JSON object on stderr' \
+        --quiet 'Print nothing on stdout, whatever the command; errors still go to stderr' \
+        --target 'Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or iPad), android[:SERIAL]; \'deeplink targets\' lists them' \
+        --package 'With an android target: the app that must open the link (an explicit intent)' \
+        --bundle-id 'With a simulator target: the app whose agent gets the link and answers (default: $DEEPLINK_BUNDLE_ID, else the routes file\'s ios.bundleId, else the one app whose agent answers there); with a device target: the app devicectl opens the link in; approve: the app' \
+        --dry-run 'Print the commands that would deliver the link, one per line; run nothing (open: its canonical URL)' \
+        --keep 'With a route or open: stay after the link, and apply it again each time the app comes back (it restarted, or was rebuilt and relaunched); Ctrl-C ends it, exit 0' \
+        --routes 'The routes file (default: $DEEPLINK_ROUTES, else deeplink.routes.json in this directory or the nearest parent, else the built-in table)' \
+        --help 'Show help for the command at hand'
     case command:check-release
       printf '%s\t%s\n' \
         --expect-registered 'Check a debug build: fail (exit 1) when the scheme is not registered' \
@@ -689,6 +706,15 @@ function __deeplink_value
           echo free
           return
       end
+    case subcommand:mcp/install
+      switch $argv[2]
+        case --print
+          echo none
+          return
+        case --force
+          echo none
+          return
+      end
     case command:check-release
       switch $argv[2]
         case --expect-registered
@@ -729,8 +755,8 @@ function __deeplink_value
   end
 end
 
-# Prints what the argument of context $argv[1] is (none, topic, route, words, path or
-# free), then the words.
+# Prints what the argument of context $argv[1] is (none, topic, route, words, subcommands,
+# path or free), then the words.
 function __deeplink_argument
   switch $argv[1]
     case command:url
@@ -741,6 +767,10 @@ function __deeplink_argument
       echo route
     case command:batch
       echo path
+    case command:mcp
+      printf '%s\n' subcommands install
+    case subcommand:mcp/install
+      printf '%s\n' words claude cursor vscode codex
     case command:check-release
       echo path
     case command:completions
@@ -891,7 +921,7 @@ function __deeplink_complete
     else if string match -q -- '-*' $word
     else if test $ctx = top
       set -l kind (__deeplink_kind $word)
-      test -n "$kind"; or return
+      test -n "$kind"; and test "$kind" != subcommand; or return
       set ctx $kind:$word
     else if test $argument = open
       set reply (__deeplink_argument $ctx)
@@ -899,6 +929,11 @@ function __deeplink_complete
         set -l kind (__deeplink_kind $word)
         test "$kind" = route; or return
         set ctx route:$word
+      else if test "$reply[1]" = subcommands
+        set -l parent (string split -m 1 : -- $ctx)[2]
+        set -l kind (__deeplink_kind $parent/$word)
+        test "$kind" = subcommand; or return
+        set ctx subcommand:$parent/$word
       else
         set argument given
       end
@@ -922,7 +957,7 @@ function __deeplink_complete
         __deeplink_names route
         test $reply[1] = topic; and __deeplink_names command
         return
-      case words
+      case words subcommands
         printf '%s\n' $reply[2..-1]
         return
       case path

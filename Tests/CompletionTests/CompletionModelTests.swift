@@ -9,7 +9,11 @@ import Testing
   let model = CompletionModel(table: .builtIn)
 
   @Test func routesThenCommandsInOrder() {
-    #expect(model.contexts.map(\.name) == table.routes.map(\.name) + CommandRegistry.names)
+    #expect(
+      model.contexts.map(\.name) == table.routes.map(\.name)
+        + CommandRegistry.commands.flatMap {
+          [$0.name] + $0.subcommands.map { $0.name.replacing(" ", with: "/") }
+        })
     #expect(!model.contexts.map(\.name).contains(CommandRegistry.completeCallback))
     #expect(model.topLevelOptions.map(\.flag) == GlobalOption.allCases.map(\.flag))
   }

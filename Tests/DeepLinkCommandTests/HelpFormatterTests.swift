@@ -11,7 +11,7 @@ struct HelpFormatterTests {
   static let pages: [(name: String, topic: HelpTopic)] =
     [("help.txt", .topLevel)]
     + RouteTable.builtIn.routes.map { ("help-\($0.name).txt", .route($0)) }
-    + CommandRegistry.names.map { ("help-\($0).txt", .command($0)) }
+    + CommandRegistry.all.map { ("help-\($0.name.replacing(" ", with: "-")).txt", .command($0.name)) }
 
   static let pageNames = pages.map(\.name)
 

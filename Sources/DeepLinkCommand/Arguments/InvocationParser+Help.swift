@@ -21,7 +21,11 @@ extension InvocationParser {
       return try lenientNextWord().map { word throws(UsageError) in try HelpTopic(named: word, table: table) }
         ?? .topLevel
     default:
-      return .command(command.name)
+      var probe = self
+      guard !command.subcommands.isEmpty, let word = probe.lenientNextWord(),
+        let subcommand = CommandRegistry.subcommand(of: command, named: word)
+      else { return .command(command.name) }
+      return .command(subcommand.name)
     }
   }
 

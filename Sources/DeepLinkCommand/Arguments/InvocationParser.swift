@@ -40,7 +40,7 @@ struct InvocationParser {
     if let route = table.route(named: word) {
       command = LinkCommand(link: try parseRoute(route, allowsGlobalOptions: true))
     } else if let type = CommandRegistry.command(named: word) {
-      command = try type.parse(&self)
+      command = try subcommand(of: type).parse(&self)
     } else {
       throw .unknownCommand(word, suggestion: Self.suggestion(for: word, table: table))
     }
@@ -103,6 +103,28 @@ struct InvocationParser {
     }
     arguments.options = options
     return arguments
+  }
+
+  /// The subcommand the next word names (`mcp install`), taken with the global options before
+  /// it; else `command`, with nothing taken.
+  ///
+  /// - Throws: ``UsageError/unexpectedArgument(_:in:expected:)`` for a word that names no
+  ///   subcommand of a command that takes no words, with the closest subcommand.
+  mutating func subcommand(of command: any ToolCommand.Type) throws(UsageError) -> any ToolCommand.Type {
+    guard !command.subcommands.isEmpty else { return command }
+    var probe = self
+    // An option of the command's own before the word ends the look: the command reads it.
+    guard let word = try? probe.nextWord(in: .command(command.name)) else { return command }
+    guard let subcommand = CommandRegistry.subcommand(of: command, named: word) else {
+      guard command.operands.maximum == 0 else { return command }
+      let names = command.subcommands.map { String($0.name.dropFirst(command.name.count + 1)) }
+      throw .unexpectedArgument(
+        word, in: .command(command.name),
+        expected: Suggestion.closest(to: word, in: names).map { "did you mean '\($0)'?" }
+          ?? "\(command.name) takes no arguments but a subcommand: \(names.joined(separator: ", "))")
+    }
+    self = probe
+    return subcommand
   }
 
   // MARK: - Global options

@@ -24,9 +24,17 @@ enum CommandRegistry {
   /// shown in help and not offered by completion.
   static let completeCallback = "__complete"
 
-  /// The command called `name`.
+  /// The command called `name`, or the subcommand (`mcp install`).
   static func command(named name: String) -> (any ToolCommand.Type)? {
-    commands.first { $0.name == name }
+    all.first { $0.name == name }
+  }
+
+  /// Every command, each followed by its subcommands: what the man page lists.
+  static var all: [any ToolCommand.Type] { commands.flatMap { [$0] + $0.subcommands } }
+
+  /// The subcommand of `command` that `word` names (`install` after `mcp`), if any.
+  static func subcommand(of command: any ToolCommand.Type, named word: String) -> (any ToolCommand.Type)? {
+    command.subcommands.first { $0.name == command.name + " " + word }
   }
 
   /// Every command's name, in help's order.

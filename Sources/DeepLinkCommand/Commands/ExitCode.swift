@@ -9,16 +9,18 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
   /// `--expect-registered`, missing from a debug build), or an app's executable carries the
   /// agent. `tour --check`: an entry's screen or
   /// state changed, or an entry is new or missing (as `diff` and `cmp` exit 1 on a difference).
+  /// `mcp install`: a different entry of the server is already in the client's file, kept.
   case checkFailed = 1
   /// The command line was wrong (`EX_USAGE`); nothing was sent.
   case usage = 64
-  /// The app received the link and rejected it (`EX_DATAERR`).
+  /// The app received the link and rejected it (`EX_DATAERR`). `mcp install`: a client's file
+  /// that does not parse, left as it was.
   case rejected = 65
   /// Input that cannot be read (`EX_NOINPUT`). `check-release`: a path that is missing, not a
   /// build artifact, a truncated file, a broken archive or property list, an app whose
   /// executable is missing, damaged, a symbolic link or named outside the bundle. `tour --check`: a
   /// recording that is not one (a `tour.json` that is not a manifest, a file name that leaves
-  /// the recording, a file missing).
+  /// the recording, a file missing). `mcp install`: a client's file that cannot be read or written.
   case unreadable = 66
   /// No app is listening on the socket (`EX_UNAVAILABLE`).
   case unavailable = 69
@@ -37,11 +39,12 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
     switch self {
     case .success: "the link was applied, or the command succeeded"
     case .checkFailed:
-      "check-release: the scheme is registered (--expect-registered: missing) or the agent linked; tour --check: the tour differs from its recording"
+      "check-release: the scheme is registered (--expect-registered: missing) or the agent linked; tour --check: the tour differs from its recording; mcp install: a different entry is kept"
     case .unreadable:
       "check-release: a path (or an app's executable) cannot be read as an app, archive, plist or manifest; tour --check: the recording cannot be read"
     case .usage: "usage error: the command line is wrong; nothing was sent"
-    case .rejected: "the app rejected the link, or no app on the device handles its scheme"
+    case .rejected:
+      "the app rejected the link, or no app on the device handles its scheme; mcp install: a file does not parse"
     case .unavailable: "no app is listening on the socket, or no usable simulator, device or tool"
     case .internalError: "internal error in \(ToolName.current) or the app"
     case .timedOut: "the app, or the simulator or device tool, did not answer in time"

@@ -29,6 +29,9 @@ protocol ToolCommand: ParsedCommand {
   static var operands: CommandOperands { get }
   /// Examples for its help page, as (command line, what it does); routes from `table`.
   static func examples(in table: RouteTable) -> [(String, String)]
+  /// The commands named by the word after its own (`mcp install`), each a command of its own
+  /// whose ``name`` is both words; none by default.
+  static var subcommands: [any ToolCommand.Type] { get }
 
   /// Parses what follows the name; by default the command's options and operands, as
   /// declared, then ``init(_:table:)``.
@@ -41,6 +44,7 @@ extension ToolCommand {
   static var synopsis: String { "" }
   static var options: [CommandOption] { [] }
   static var operands: CommandOperands { .none }
+  static var subcommands: [any ToolCommand.Type] { [] }
 
   static func parse(_ parser: inout InvocationParser) throws(UsageError) -> Self {
     try Self(parser.arguments(of: Self.self), table: parser.table)

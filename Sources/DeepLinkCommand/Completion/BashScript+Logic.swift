@@ -177,7 +177,7 @@ extension BashScript {
           *)
             if [[ $ctx == top ]]; then
               _deeplink_kind "$word"
-              [[ -n $REPLY ]] || return 0
+              [[ -n $REPLY && $REPLY != subcommand ]] || return 0
               ctx=$REPLY:$word
             elif [[ $argument == open ]]; then
               _deeplink_argument "$ctx"
@@ -185,6 +185,10 @@ extension BashScript {
                 _deeplink_kind "$word"
                 [[ $REPLY == route ]] || return 0
                 ctx=route:$word
+              elif [[ $REPLY == subcommands ]]; then
+                _deeplink_kind "${ctx#*:}/$word"
+                [[ $REPLY == subcommand ]] || return 0
+                ctx=subcommand:${ctx#*:}/$word
               else
                 argument=given
               fi
@@ -212,7 +216,7 @@ extension BashScript {
             _deeplink_add "${_deeplink_vals[@]}"
             return 0
             ;;
-          words)
+          words | subcommands)
             _deeplink_add "${_deeplink_vals[@]}"
             return 0
             ;;

@@ -54,6 +54,9 @@ package struct CompletionModel: Sendable {
     case route
     /// One of a fixed set (`completions`: the shells).
     case words([String])
+    /// A subcommand's word (`install` after `mcp`), whose context then follows, as a route's
+    /// follows `url`: the context ``Context/subcommandName(_:_:)`` names.
+    case subcommands([String])
     /// A file path (`batch`).
     case path
     /// Anything; nothing to offer (`open`).
@@ -65,6 +68,8 @@ package struct CompletionModel: Sendable {
     package enum Kind: String, Hashable, Sendable {
       case route
       case command
+      /// A command named by its parent's name and a word: `mcp install`.
+      case subcommand
     }
 
     package let kind: Kind
@@ -74,8 +79,12 @@ package struct CompletionModel: Sendable {
     package let options: [Option]
     package let argument: Argument
 
-    /// `route:recipe`, `command:help`: the key the scripts switch on.
+    /// `route:recipe`, `command:help`, `subcommand:mcp/install`: the key the scripts switch on.
     package var key: String { kind.rawValue + ":" + name }
+
+    /// The name of the context of `word` after the command `parent` (`mcp/install`): the
+    /// words joined with a slash, so that a key holds no blank for a shell to split.
+    package static func subcommandName(_ parent: String, _ word: String) -> String { parent + "/" + word }
   }
 
   /// The options before any command: every global option.
@@ -95,25 +104,41 @@ package struct CompletionModel: Sendable {
           },
         argument: .none)
     }
-    let commands = CommandRegistry.commands.map { command in
-      let own = command.options.filter { !$0.isGlobal }.map { option in
-        let value: Value =
-          switch option.value {
-          case .none: .none
-          case .path: .path
-          case .text: .free
-          }
-        return Option(flag: option.flag, summary: option.help, value: value)
-      }
-      return Context(
-        kind: .command, name: command.name, summary: command.summary,
-        options: own + afterCommand.map { Self.option($0, in: command) },
-        argument: command.operands.completion)
+    let commands = CommandRegistry.commands.flatMap { command in
+      [Self.context(of: command, kind: .command, name: command.name, afterCommand: afterCommand)]
+        + command.subcommands.map { subcommand in
+          Self.context(
+            of: subcommand, kind: .subcommand,
+            name: Context.subcommandName(
+              command.name, String(subcommand.name.dropFirst(command.name.count + 1))),
+            afterCommand: afterCommand)
+        }
     }
     contexts = routes + commands
   }
 
-  /// The route or command called `name`.
+  /// The context of `command`, called `name`.
+  static func context(
+    of command: any ToolCommand.Type, kind: Context.Kind, name: String, afterCommand: [GlobalOption]
+  ) -> Context {
+    let own = command.options.filter { !$0.isGlobal }.map { option in
+      let value: Value =
+        switch option.value {
+        case .none: .none
+        case .path: .path
+        case .text: .free
+        }
+      return Option(flag: option.flag, summary: option.help, value: value)
+    }
+    let words = command.subcommands.map { String($0.name.dropFirst(command.name.count + 1)) }
+    return Context(
+      kind: kind, name: name, summary: command.summary,
+      options: own + afterCommand.map { Self.option($0, in: command) },
+      argument: words.isEmpty || command.operands.maximum > 0
+        ? command.operands.completion : .subcommands(words))
+  }
+
+  /// The route or command called `name` (a subcommand's context by its name, `mcp/install`).
   package func context(named name: String) -> Context? {
     contexts.first(where: { $0.name == name })
   }

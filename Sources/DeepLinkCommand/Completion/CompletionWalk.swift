@@ -57,7 +57,7 @@ package enum CompletionWalk {
       }
       if word.hasPrefix("-") { continue }
       guard let current = context else {
-        guard let named = model.context(named: word) else { return .nothing }
+        guard let named = model.context(named: word), named.kind != .subcommand else { return .nothing }
         context = named
         continue
       }
@@ -65,6 +65,12 @@ package enum CompletionWalk {
       if current.argument == .route {
         guard let route = model.context(named: word), route.kind == .route else { return .nothing }
         context = route
+      } else if case .subcommands = current.argument {
+        let name = CompletionModel.Context.subcommandName(current.name, word)
+        guard let subcommand = model.context(named: name), subcommand.kind == .subcommand else {
+          return .nothing
+        }
+        context = subcommand
       } else {
         argumentGiven = true
       }
@@ -81,10 +87,14 @@ package enum CompletionWalk {
     if !current.hasPrefix("-"), !argumentGiven {
       switch context?.argument ?? .topic {
       case .topic:
-        return .candidates(prefix: "", model.contexts.map { CompletionCallback.Value($0.name, $0.summary) })
+        return .candidates(
+          prefix: "",
+          model.contexts.filter { $0.kind != .subcommand }.map {
+            CompletionCallback.Value($0.name, $0.summary)
+          })
       case .route:
         return .candidates(prefix: "", model.routes.map { CompletionCallback.Value($0.name, $0.summary) })
-      case .words(let words):
+      case .words(let words), .subcommands(let words):
         return .candidates(prefix: "", words.map { CompletionCallback.Value($0, "") })
       case .path:
         return .path(prefix: "")

@@ -141,7 +141,7 @@ extension FishScript {
         else if string match -q -- '-*' $word
         else if test $ctx = top
           set -l kind (__deeplink_kind $word)
-          test -n "$kind"; or return
+          test -n "$kind"; and test "$kind" != subcommand; or return
           set ctx $kind:$word
         else if test $argument = open
           set reply (__deeplink_argument $ctx)
@@ -149,6 +149,11 @@ extension FishScript {
             set -l kind (__deeplink_kind $word)
             test "$kind" = route; or return
             set ctx route:$word
+          else if test "$reply[1]" = subcommands
+            set -l parent (string split -m 1 : -- $ctx)[2]
+            set -l kind (__deeplink_kind $parent/$word)
+            test "$kind" = subcommand; or return
+            set ctx subcommand:$parent/$word
           else
             set argument given
           end
@@ -172,7 +177,7 @@ extension FishScript {
             __deeplink_names route
             test $reply[1] = topic; and __deeplink_names command
             return
-          case words
+          case words subcommands
             printf '%s\n' $reply[2..-1]
             return
           case path

@@ -101,8 +101,8 @@ struct FishScript {
 
   var arguments: [String] {
     var lines = [
-      "# Prints what the argument of context $argv[1] is (none, topic, route, words, path or",
-      "# free), then the words.",
+      "# Prints what the argument of context $argv[1] is (none, topic, route, words, subcommands,",
+      "# path or free), then the words.",
       "function __deeplink_argument",
       "  switch $argv[1]",
     ]
@@ -113,6 +113,7 @@ struct FishScript {
         case .topic: "echo topic"
         case .route: "echo route"
         case .words(let words): "printf '%s\\n' words \(list(words))"
+        case .subcommands(let words): "printf '%s\\n' subcommands \(list(words))"
         case .path: "echo path"
         case .free: "echo free"
         }

@@ -101,7 +101,8 @@ struct ShellCaseFunctions {
 
   var arguments: [String] {
     var lines = [
-      "# REPLY: what the argument of context $1 is: none, topic, route, words, path or free.",
+      "# REPLY: what the argument of context $1 is: none, topic, route, words, subcommands, path",
+      "# or free.",
       "# \(array): the words.",
       "_deeplink_argument() {",
       "  \(array)=()",
@@ -114,6 +115,7 @@ struct ShellCaseFunctions {
         case .topic: "REPLY=topic"
         case .route: "REPLY=route"
         case .words(let words): "REPLY=words \(array)=(\(list(words)))"
+        case .subcommands(let words): "REPLY=subcommands \(array)=(\(list(words)))"
         case .path: "REPLY=path"
         case .free: "REPLY=free"
         }

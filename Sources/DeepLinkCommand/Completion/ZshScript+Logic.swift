@@ -115,7 +115,7 @@ extension ZshScript {
           (*)
             if [[ $ctx == top ]]; then
               _deeplink_kind $word
-              [[ -n $REPLY ]] || return 1
+              [[ -n $REPLY && $REPLY != subcommand ]] || return 1
               ctx=$REPLY:$word
             elif [[ $argument == open ]]; then
               _deeplink_argument $ctx
@@ -123,6 +123,10 @@ extension ZshScript {
                 _deeplink_kind $word
                 [[ $REPLY == route ]] || return 1
                 ctx=route:$word
+              elif [[ $REPLY == subcommands ]]; then
+                _deeplink_kind ${ctx#*:}/$word
+                [[ $REPLY == subcommand ]] || return 1
+                ctx=subcommand:${ctx#*:}/$word
               else
                 argument=given
               fi
@@ -157,7 +161,7 @@ extension ZshScript {
             fi
             return ret
             ;;
-          (words) compadd -a reply; return ;;
+          (words|subcommands) compadd -a reply; return ;;
           (path) _files; return ;;
           (free) return 1 ;;
         esac

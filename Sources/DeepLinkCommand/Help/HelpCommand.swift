@@ -7,7 +7,9 @@ struct HelpCommand: ToolCommand {
   static let synopsis = "[<command> | <route>]"
   static let summary = "Show help for a command or a route"
 
-  static let operands = CommandOperands.one("help takes one command or route", completion: .topic)
+  /// One word, or a command and its subcommand's word (`help mcp install`).
+  static let operands = CommandOperands(
+    maximum: 2, takes: "help takes one command or route", completion: .topic)
 
   static func details(for table: RouteTable) -> String {
     "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
@@ -35,7 +37,18 @@ struct HelpCommand: ToolCommand {
       topic = .topLevel
       return
     }
-    topic = try HelpTopic(named: word, table: table)
+    let topic = try HelpTopic(named: word, table: table)
+    guard arguments.words.count > 1 else {
+      self.topic = topic
+      return
+    }
+    let second = arguments.words[1]
+    guard case .command(let name) = topic, let command = CommandRegistry.command(named: name),
+      let subcommand = CommandRegistry.subcommand(of: command, named: second)
+    else {
+      throw .unexpectedArgument(second, in: .command(Self.name), expected: Self.operands.takes ?? "")
+    }
+    self.topic = .command(subcommand.name)
   }
 
   func run(in context: CommandContext) throws {

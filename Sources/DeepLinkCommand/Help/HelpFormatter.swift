@@ -128,6 +128,10 @@ package enum HelpFormatter {
         ]),
       Section(TextLayout.wrap(command.details(for: table))),
     ]
+    if !command.subcommands.isEmpty {
+      sections.append(
+        Section("SUBCOMMANDS", TextLayout.columns(command.subcommands.map { ($0.name, $0.summary) })))
+    }
     if !command.options.isEmpty {
       sections.append(Section("OPTIONS", TextLayout.columns(command.options.map { ($0.synopsis, $0.help) })))
     }

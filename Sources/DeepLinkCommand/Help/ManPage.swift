@@ -24,7 +24,7 @@ package enum ManPage {
       lines += preformatted(section.lines)
     }
     lines.append(".SH \"COMMAND DETAILS\"")
-    for command in CommandRegistry.commands {
+    for command in CommandRegistry.all {
       lines += page(HelpFormatter.command(command, table: table), name: command.name)
     }
     lines.append(".SH \"ROUTE DETAILS\"")

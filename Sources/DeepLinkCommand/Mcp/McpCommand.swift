@@ -6,6 +6,7 @@ struct McpCommand: ToolCommand {
   static let name = "mcp"
   static let synopsis = ""
   static let summary = "Serve the routes as tools to coding agents (MCP)"
+  static let subcommands: [any ToolCommand.Type] = [McpInstallCommand.self]
 
   static func details(for table: RouteTable) -> String {
     "Runs a Model Context Protocol server on standard input and output, for coding agents: "

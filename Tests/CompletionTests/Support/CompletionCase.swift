@@ -147,6 +147,18 @@ extension CompletionCase {
         name: "completions offers the shells", line: "deeplink completions ",
         expected: .exactly(CompletionShell.allCases.map(\.rawValue))),
       CompletionCase(
+        name: "mcp offers its subcommand", line: "deeplink mcp ", expected: .exactly(["install"])),
+      CompletionCase(
+        name: "mcp install offers the clients", line: "deeplink --socket s mcp install ",
+        expected: .exactly(McpClient.allCases.map(\.rawValue))),
+      CompletionCase(
+        name: "mcp install's options after the client", line: "deeplink mcp install codex --",
+        expected: .including(
+          [McpInstallCommand.printFlag, McpInstallCommand.forceFlag, GlobalOption.socket.flag],
+          excluding: [McpCommand.picturesFlag])),
+      CompletionCase(
+        name: "nothing after a word that is no subcommand", line: "deeplink mcp instal ", expected: .nothing),
+      CompletionCase(
         name: "batch offers files", line: "deeplink batch ",
         expected: .including(["steps.deeplinks", "more steps.txt"], excluding: [])),
       CompletionCase(
