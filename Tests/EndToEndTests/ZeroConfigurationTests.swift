@@ -88,8 +88,9 @@ struct ZeroConfigurationTests {
     #expect(gone.status == 64 && gone.stderr.contains("unknown route or command 'wishlist'"), "\(gone)")
   }
 
-  /// A peer on the socket that answers `ping` and serves `table` as given: any program may
-  /// listen there, so its table is input not to be trusted.
+  /// A peer on the socket that answers `ping`, refuses every link that carries a table's
+  /// fingerprint as built from another table (`stale-table`), and serves `table` as given: any
+  /// program may listen there, so its table is input not to be trusted.
   static func serve(_ socket: String, table: String, body: () throws -> Void) throws {
     let server = LineServer(path: socket)
     let finished = DispatchSemaphore(value: 0)
@@ -97,10 +98,15 @@ struct ZeroConfigurationTests {
     let thread = Thread {
       _ = try? server.run(onListening: { ready.signal() }) { line, reply in
         let text = String(decoding: line.withUnsafeBufferPointer { Array($0) }, as: UTF8.self)
-        reply += Array(
-          (text.contains("\"table\"")
-            ? table : #"{"ok":true,"version":"0123456789abcdef","debugLinks":true}"#)
-            .utf8)
+        let answer =
+          if text.contains(#""op":"table""#) {
+            table
+          } else if text.contains(#""op":"open""#) && text.contains(#""table":"#) {
+            #"{"ok":false,"version":"0123456789abcdef","error":{"kind":"stale-table","message":"another table"}}"#
+          } else {
+            #"{"ok":true,"version":"0123456789abcdef","debugLinks":true}"#
+          }
+        reply += Array(answer.utf8)
       }
       finished.signal()
     }
@@ -131,11 +137,14 @@ struct ZeroConfigurationTests {
     defer { directory.remove() }
     let socket = directory.file("app.sock")
     try Self.serve(socket, table: reply) {
-      let result = try Self.deeplink(["--socket", socket, "settings"], cache: cache)
-      #expect(result.status != 0, "\(problem): \(result)")
-      #expect(result.stderr.hasPrefix("deeplink: error: "), "\(problem): \(result)")
-      #expect(result.stderr.contains(socket), "\(problem): the message names the app: \(result)")
-      #expect(result.stdout.isEmpty)
+      // Fetched after a link was refused as stale, and before `url` prints.
+      for arguments in [["settings"], ["url", "settings"]] {
+        let result = try Self.deeplink(["--socket", socket] + arguments, cache: cache)
+        #expect(result.status == 70, "\(problem): \(result)")
+        #expect(result.stderr.hasPrefix("deeplink: error: "), "\(problem): \(result)")
+        #expect(result.stderr.contains(socket), "\(problem): the message names the app: \(result)")
+        #expect(result.stdout.isEmpty)
+      }
     }
     let kept = (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/deeplink")) ?? []
     #expect(kept.isEmpty, "\(problem): nothing cached")

@@ -91,7 +91,13 @@ package struct TableCache: Sendable {
 
   /// The table `key`'s app served last, if the cache holds a sound one. Never throws and never
   /// waits: a file that cannot be used is a ``Lookup/warning``.
-  package func lookUp(_ key: Key) -> Lookup {
+  package func lookUp(_ key: Key) -> Lookup { lookUp(key, known: nil) }
+
+  /// ``lookUp(_:)``, returning `known` itself when the file states `known`'s fingerprint: a
+  /// file is checked as it always is (owner, mode, JSON, key), but the table in it is not
+  /// decoded when the tool already holds it (the common case: the app serves the tool's own
+  /// table), which keeps the decoding out of a command's start-up.
+  package func lookUp(_ key: Key, known: RoutesFileContents?) -> Lookup {
     let path = path(for: key)
     let bytes: [UInt8]
     do {
@@ -110,6 +116,7 @@ package struct TableCache: Sendable {
     guard let version = document["version"]?.stringValue, let table = document["table"] else {
       return Lookup(warning: Self.warning(path, "it has no \"version\" and \"table\""))
     }
+    if let known, known.table.version == version { return Lookup(contents: known) }
     do {
       return Lookup(contents: try AppTable.contents(of: table, claimedVersion: version))
     } catch {
