@@ -45,6 +45,28 @@ struct TableCacheTests {
     }
   }
 
+  /// Tables kept for sockets whose directory is gone do not pile up: the next table stored
+  /// removes them; a stopped app's table stays while its socket's directory exists, and so do
+  /// a simulator app's.
+  @Test func storingPrunesTheTablesOfSocketsWhoseDirectoryIsGone() throws {
+    try Self.withCache { cache, directory in
+      let gone = try TemporaryDirectory()
+      let goneKey = TableCache.Key.socket(gone.file("app.sock"))
+      let stoppedKey = TableCache.Key.socket(directory.file("app.sock"))
+      let simulatorKey = TableCache.Key.simulatorApp(bundleID: "com.example.Recipes")
+      for key in [goneKey, stoppedKey, simulatorKey] { #expect(cache.store(Self.contents, for: key) == nil) }
+      gone.remove()
+      #expect(cache.lookUp(goneKey).contents != nil, "reading prunes nothing")
+      #expect(cache.store(Self.contents, for: .socket(directory.file("other.sock"))) == nil)
+      #expect(cache.lookUp(goneKey).contents == nil)
+      #expect(!FileManager.default.fileExists(atPath: cache.path(for: goneKey)))
+      #expect(cache.lookUp(stoppedKey).contents != nil)
+      #expect(cache.lookUp(simulatorKey).contents != nil)
+      let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+      #expect(names.count == 3, "\(names)")
+    }
+  }
+
   @Test func theDirectoryAndItsParentAre0700AndTheFile0600() throws {
     try Self.withCache { cache, directory in
       let previous = umask(0)

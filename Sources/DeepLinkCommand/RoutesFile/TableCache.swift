@@ -142,9 +142,32 @@ package struct TableCache: Sendable {
     do {
       try PrivateFiles.prepareDirectory(directory)
       try PrivateFiles.writeAtomically(Array(document.serialized.utf8), to: path)
+      prune(keeping: path)
       return nil
     } catch {
       return "\(ToolName.current): warning: cannot keep the app's table in \(directory): \(error.message)"
+    }
+  }
+
+  /// Removes the tables of apps that cannot come back: those kept for a socket whose directory
+  /// no longer exists (a test's or a script's temporary directory, removed), so that the cache
+  /// does not grow with every socket path ever answered. A stopped app's table stays while its
+  /// socket's directory does (the default one always does): help, `url` and Tab still need it.
+  /// Done when a table is stored, which is rare (first contact, a rebuilt app), never when one
+  /// is read; files that are not tables of this cache, or cannot be read, are left alone.
+  ///
+  /// - Parameter kept: the file just written.
+  func prune(keeping kept: String) {
+    for name in FileSystem.entries(of: directory) ?? []
+    where name.hasPrefix("table-") && name.hasSuffix(".json") {
+      let path = directory + "/" + name
+      guard path != kept, let bytes = try? PrivateFiles.read(path, limit: Self.maximumBytes),
+        let key = (try? JSON.parse(bytes))?["key"]?.stringValue, key.hasPrefix("socket /")
+      else { continue }
+      let socket = key.dropFirst("socket ".count)
+      let parent = String(socket[..<(socket.lastIndex(of: "/") ?? socket.startIndex)])
+      guard !parent.isEmpty, (try? FileStatus.of(parent)).flatMap({ $0 }) == nil else { continue }
+      try? FileSystem.removeFile(path)
     }
   }
 
