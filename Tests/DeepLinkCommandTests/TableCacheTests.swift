@@ -45,6 +45,21 @@ struct TableCacheTests {
     }
   }
 
+  /// A file that states the table the tool holds is recognised by its first bytes, without
+  /// decoding it; anything else is decoded and checked as before.
+  @Test func aFileOfTheTableAtHandIsRecognisedByItsStart() throws {
+    try Self.withCache { cache, _ in
+      #expect(cache.store(Self.contents, for: Self.key) == nil)
+      let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: cache.path(for: Self.key))))
+      #expect(bytes.starts(with: TableCache.prefix(key: Self.key, version: RouteTable.builtIn.version)))
+      let known = RoutesFileContents(table: .builtIn)
+      let found = cache.lookUp(Self.key, known: known)
+      #expect(found.warning == nil && found.contents?.iosBundleID == nil, "the tool's own contents")
+      let other = cache.lookUp(Self.key, known: RoutesFileContents(table: Self.shop))
+      #expect(other.contents?.iosBundleID == "com.example.Recipes", "decoded from the file")
+    }
+  }
+
   /// Tables kept for sockets whose directory is gone do not pile up: the next table stored
   /// removes them; a stopped app's table stays while its socket's directory exists, and so do
   /// a simulator app's.

@@ -88,6 +88,28 @@ struct ZeroConfigurationTests {
     #expect(gone.status == 64 && gone.stderr.contains("unknown route or command 'wishlist'"), "\(gone)")
   }
 
+  /// A cache file others may read is ignored with one warning line, whether an app answers or
+  /// not, and whether the command sends a link or only prints.
+  @Test func aCacheFileOthersMayReadWarnsAppOrNoApp() throws {
+    let cache = try TemporaryDirectory()
+    defer { cache.remove() }
+    let app = try Self.start(extra: ["wishlist"])
+    let socket = app.socket
+    #expect(try Self.deeplink(["--socket", socket, "wishlist"], cache: cache).status == 0)
+    let directory = cache.path + "/deeplink"
+    let file = directory + "/" + (try FileManager.default.contentsOfDirectory(atPath: directory))[0]
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+    let warning = "deeplink: warning: ignoring the cached table \(file): "
+    for arguments in [["settings"], ["url", "settings"], ["routes"]] {
+      let result = try Self.deeplink(["--socket", socket] + arguments, cache: cache)
+      #expect(result.status == 0 && result.stderr.hasPrefix(warning), "\(arguments): \(result)")
+      try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+    }
+    _ = app.stop()
+    let offline = try Self.deeplink(["--socket", socket, "url", "settings"], cache: cache)
+    #expect(offline.status == 0 && offline.stderr.hasPrefix(warning), "no app: \(offline)")
+  }
+
   /// A peer on the socket that answers `ping`, refuses every link that carries a table's
   /// fingerprint as built from another table (`stale-table`), and serves `table` as given: any
   /// program may listen there, so its table is input not to be trusted.
@@ -137,8 +159,8 @@ struct ZeroConfigurationTests {
     defer { directory.remove() }
     let socket = directory.file("app.sock")
     try Self.serve(socket, table: reply) {
-      // Fetched after a link was refused as stale, and before `url` prints.
-      for arguments in [["settings"], ["url", "settings"]] {
+      // Fetched after a link was refused as stale, and before `url` prints a route it lacks.
+      for arguments in [["settings"], ["url", "home"]] {
         let result = try Self.deeplink(["--socket", socket] + arguments, cache: cache)
         #expect(result.status == 70, "\(problem): \(result)")
         #expect(result.stderr.hasPrefix("deeplink: error: "), "\(problem): \(result)")

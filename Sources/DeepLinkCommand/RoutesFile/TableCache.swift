@@ -108,6 +108,11 @@ package struct TableCache: Sendable {
     } catch {
       return Lookup(warning: Self.warning(path, error.message))
     }
+    if let known, bytes.starts(with: Self.prefix(key: key, version: known.table.version)) {
+      // The file states the key and the table the tool holds, as this cache writes them: that
+      // table is used without decoding the document (half of a command's start-up otherwise).
+      return Lookup(contents: known)
+    }
     guard let document = try? JSON.parse(bytes) else {
       return Lookup(warning: Self.warning(path, "it is not JSON"))
     }
@@ -122,6 +127,13 @@ package struct TableCache: Sendable {
     } catch {
       return Lookup(warning: Self.warning(path, error.message))
     }
+  }
+
+  /// How a file written by ``store(_:for:)`` for `key` and a table of fingerprint `version`
+  /// starts: `{"key":"socket /tmp/a.sock","version":"1a2b3c4d5e6f7a8b",`.
+  static func prefix(key: Key, version: String) -> [UInt8] {
+    Array(
+      (#"{"key":"# + JSON.string(key.text).serialized + #","version":"# + JSON.string(version).serialized + ",").utf8)
   }
 
   /// Keeps `contents` as `key`'s table, replacing the one before.

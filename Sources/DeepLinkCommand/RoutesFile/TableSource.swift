@@ -147,7 +147,11 @@ package enum TableSource: Hashable, Sendable {
       let answer = try app.table(
         known: contents, cache: cache, timeoutMilliseconds: Int(seconds * 1000), lookup: atHand?.lookup)
       let spent = Int(Clocks.monotonicMilliseconds - started)
-      guard let answer else { return Found(contents: contents, source: source, spentMilliseconds: spent) }
+      guard let answer else {
+        // No app, nothing cached: a cache file ignored still says so (one warning line).
+        return Found(
+          contents: contents, source: source, warnings: atHand?.answer.warnings ?? [], spentMilliseconds: spent)
+      }
       return Found(
         contents: answer.contents, source: answer.source, warnings: answer.warnings, spentMilliseconds: spent,
         app: app, cache: cache)

@@ -142,14 +142,17 @@ public struct DeepLinkTool {
     }
   }
 
-  /// Whether `arguments`, parsed against `table`, send a link and print only what the app
-  /// answers (a route or `open`, without `--dry-run`, `--keep` or help): such a line needs no
-  /// answer from the app before it is sent, as the link carries its table's fingerprint.
+  /// Whether `arguments`, parsed against `table`, need no answer from the app before they run:
+  /// a route or `open` (without `--dry-run` or `--keep`), whose link carries its table's
+  /// fingerprint so that the app refuses it if it serves another table; and `url`, which sends
+  /// nothing and prints the link the table at hand (the app's last) builds. A line that does not
+  /// parse against `table` (a route the app just gained) asks the app first.
   static func sendsOnlyALink(_ arguments: [String], table: RouteTable) -> Bool {
     guard let invocation = try? Invocation.parse(arguments, table: table) else { return false }
     let options = invocation.options
     guard !options.dryRun, !options.keep else { return false }
-    return invocation.command is LinkCommand || invocation.command is OpenCommand
+    let command = invocation.command
+    return command is LinkCommand || command is OpenCommand || command is URLCommand
   }
 
   /// Parses `arguments` against the table `found` and runs the command, reporting its failure;
