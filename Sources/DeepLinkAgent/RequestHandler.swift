@@ -131,7 +131,8 @@ package struct RequestHandler {
       // link from another table is refused unread, whatever it says.
       if let built = request["table"] {
         guard let built = built.stringValue else {
-          throw .badRequest("\"table\" must be a string (the fingerprint of the route table the link was built from)")
+          throw .badRequest(
+            "\"table\" must be a string (the fingerprint of the route table the link was built from)")
         }
         guard built == version else { throw .staleTable(built: built.logExcerpt, serves: version) }
       }

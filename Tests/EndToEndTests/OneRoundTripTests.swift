@@ -11,7 +11,9 @@ import Testing
 @Suite("A link is one round trip, and never applied from a stale table")
 struct OneRoundTripTests {
   /// `deeplink ARGUMENTS --socket SOCKET` with `cache` as `XDG_CACHE_HOME`.
-  static func deeplink(_ arguments: [String], socket: String, cache: TemporaryDirectory) throws -> CommandResult {
+  static func deeplink(_ arguments: [String], socket: String, cache: TemporaryDirectory) throws
+    -> CommandResult
+  {
     try Command.deeplink(arguments + ["--socket", socket], environment: ["XDG_CACHE_HOME": cache.path])
   }
 
@@ -51,7 +53,8 @@ struct OneRoundTripTests {
   @Test func aLinkWithoutAFingerprintIsServedAndAForeignOneRefused() throws {
     let app = try RunningApp.start()
     defer { app.stop() }
-    let version = try JSON.parse(try app.deeplink("version", "--json").stdout)["routeTable"]?.stringValue ?? ""
+    let version =
+      try JSON.parse(try app.deeplink("version", "--json").stdout)["routeTable"]?.stringValue ?? ""
     #expect(version.count == 16)
     func send(_ line: String) throws -> JSON {
       let client = try LineClient.connect(
@@ -86,7 +89,9 @@ struct OneRoundTripTests {
     let file = trace.file("trace")
     let result = try Command.run(
       try ExternalTool.require("strace"),
-      ["-f", "-e", "trace=connect", "-o", file, Command.product("deeplink")] + arguments + ["--socket", socket],
+      ["-f", "-e", "trace=connect", "-o", file, Command.product("deeplink")] + arguments + [
+        "--socket", socket,
+      ],
       environment: ["XDG_CACHE_HOME": cache.path])
     let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
     return (result, lines.filter { $0.contains("connect(") && $0.contains(socket) }.count)

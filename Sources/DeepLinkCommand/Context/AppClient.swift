@@ -33,7 +33,8 @@ struct AppClient {
     // Built and serialized once, its deadline counted from before connecting: checked, then
     // sent as it is.
     let request = AppSession.openRequest(
-      table.url(for: link), timeoutMilliseconds: timeoutMilliseconds, table: checksTable ? table.version : nil)
+      table.url(for: link), timeoutMilliseconds: timeoutMilliseconds, table: checksTable ? table.version : nil
+    )
     try AppSession.checkFits(request)
     var session = try connect()
     defer { session.close() }
@@ -55,7 +56,8 @@ struct AppClient {
   /// The table the app on `session` serves, fetched after it refused a link as stale with
   /// `refusal`, and checked as any table an app serves. A table that is the one the link was
   /// built from makes the refusal a lie: the refusal is reported as it came (65).
-  private func servedTable(_ session: AppSession, refusal: String) throws(ClientFailure) -> RoutesFileContents {
+  private func servedTable(_ session: AppSession, refusal: String) throws(ClientFailure) -> RoutesFileContents
+  {
     let served: RoutesFileContents
     do {
       served = try AppTable.fetch(

@@ -90,7 +90,9 @@ enum ClientFailure: CommandFailure {
     case .appExited: FailureKind.appExited.rawValue
     case .tableChanged: ErrorKind.staleTable.rawValue
     case .badTable(let error):
-      if case .socket(let socketError) = error.problem { ClientFailure.socket(socketError).kind } else {
+      if case .socket(let socketError) = error.problem {
+        ClientFailure.socket(socketError).kind
+      } else {
         FailureKind.badTable.rawValue
       }
     }

@@ -128,12 +128,15 @@ struct AnsweringApp {
   ///
   /// - Returns: the answer, and the cache's entry (for ``table(known:cache:timeoutMilliseconds:lookup:)``
   ///   when the line turns out to need the app's answer).
-  func tableAtHand(known: RoutesFileContents, cache: TableCache?) -> (answer: Answer, lookup: TableCache.Lookup)? {
+  func tableAtHand(known: RoutesFileContents, cache: TableCache?) -> (
+    answer: Answer, lookup: TableCache.Lookup
+  )? {
     guard let socket else { return nil }
     let lookup = cache?.lookUp(key, known: known) ?? TableCache.Lookup()
     return (
       Answer(
-        contents: lookup.contents ?? known, source: .app(place(socket)), warnings: lookup.warning.map { [$0] } ?? []),
+        contents: lookup.contents ?? known, source: .app(place(socket)),
+        warnings: lookup.warning.map { [$0] } ?? []),
       lookup
     )
   }

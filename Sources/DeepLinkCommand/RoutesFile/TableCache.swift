@@ -133,7 +133,8 @@ package struct TableCache: Sendable {
   /// starts: `{"key":"socket /tmp/a.sock","version":"1a2b3c4d5e6f7a8b",`.
   static func prefix(key: Key, version: String) -> [UInt8] {
     Array(
-      (#"{"key":"# + JSON.string(key.text).serialized + #","version":"# + JSON.string(version).serialized + ",").utf8)
+      (#"{"key":"# + JSON.string(key.text).serialized + #","version":"# + JSON.string(version).serialized
+        + ",").utf8)
   }
 
   /// Keeps `contents` as `key`'s table, replacing the one before.

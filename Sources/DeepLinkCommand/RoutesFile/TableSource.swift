@@ -150,7 +150,8 @@ package enum TableSource: Hashable, Sendable {
       guard let answer else {
         // No app, nothing cached: a cache file ignored still says so (one warning line).
         return Found(
-          contents: contents, source: source, warnings: atHand?.answer.warnings ?? [], spentMilliseconds: spent)
+          contents: contents, source: source, warnings: atHand?.answer.warnings ?? [],
+          spentMilliseconds: spent)
       }
       return Found(
         contents: answer.contents, source: answer.source, warnings: answer.warnings, spentMilliseconds: spent,

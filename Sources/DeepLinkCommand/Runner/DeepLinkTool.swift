@@ -160,7 +160,9 @@ public struct DeepLinkTool {
   /// again from the table the app served.
   ///
   /// - Throws: ``ClientFailure/tableChanged(served:path:)`` only.
-  private func run(_ arguments: [String], found: TableSource.Found, json: Bool) throws(ClientFailure) -> ExitCode {
+  private func run(_ arguments: [String], found: TableSource.Found, json: Bool) throws(ClientFailure)
+    -> ExitCode
+  {
     let contents = found.contents
     let source = found.source
     let spentMilliseconds = found.spentMilliseconds
