@@ -77,6 +77,7 @@ bench-against:
 	@test -n "$(BASE)" || { echo "make bench-against: set BASE to another checkout (git worktree add /tmp/base COMMIT)" >&2; exit 64; }
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
+	$(SWIFT) build $(RELEASE_FLAGS) --product transition-app
 	cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --product deeplink && $(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
 	BIN="$(RELEASE_BIN)" BASE_BIN="$$(cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" bench/against.sh
 

@@ -13,6 +13,9 @@ enum RequestError: Error, Equatable {
   case debugLinksDisabled(scheme: String)
   /// The app's handler refused the link (``LinkRefusal``); nothing was applied.
   case refused(String)
+  /// The link was built from the route table `built` fingerprints, not from the app's `serves`:
+  /// it is not applied, since a link means what the table that built it says.
+  case staleTable(built: String, serves: String)
 
   var kind: ErrorKind {
     switch self {
@@ -21,6 +24,7 @@ enum RequestError: Error, Equatable {
     case .expired: .expired
     case .debugLinksDisabled: .debugLinksDisabled
     case .refused: .refused
+    case .staleTable: .staleTable
     }
   }
 
@@ -34,6 +38,9 @@ enum RequestError: Error, Equatable {
       "this app is a release build, where \(scheme):// links do not exist; "
         + "run a debug build (swift build) or the one 'make release' builds"
     case .refused(let reason): reason
+    case .staleTable(let built, let serves):
+      "the link was built from route table \(built), this app serves \(serves); nothing was applied: "
+        + "ask for its table ({\"op\":\"table\"}), build the link again and resend it"
     }
   }
 }

@@ -6,7 +6,9 @@ package import DeepLinkWire
 ///
 /// The wire protocol (docs/wire-protocol.md): a line that does not start with `{` is a
 /// bare debug URL to open; otherwise it is a JSON object with an `op`, one of ``Operation``:
-/// `open` (with `url` and an optional `deadline`, Unix epoch milliseconds), `state`, `screen`,
+/// `open` (with `url`, an optional `deadline`, Unix epoch milliseconds, and an optional `table`,
+/// the fingerprint of the table the link was built from: another table's link is refused
+/// with `stale-table`), `state`, `screen`,
 /// `routes`, `values` (with `route` and `parameter`), `ping`, `table`. Every reply is one JSON object
 /// with `ok`, the route table's `version`, and the result or an `error` (an ``ErrorKind`` and
 /// a `message`).
@@ -124,6 +126,15 @@ package struct RequestHandler {
       let deadline = request["deadline"]
       guard deadline == nil || deadline?.intValue != nil else {
         throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
+      }
+      // The fingerprint of the table the link was built from, when the client sends it: a
+      // link from another table is refused unread, whatever it says.
+      if let built = request["table"] {
+        guard let built = built.stringValue else {
+          throw .badRequest(
+            "\"table\" must be a string (the fingerprint of the route table the link was built from)")
+        }
+        guard built == version else { throw .staleTable(built: built.logExcerpt, serves: version) }
       }
       return try open(url, deadline: deadline?.intValue, log: &log)
     case .state:

@@ -45,6 +45,43 @@ struct TableCacheTests {
     }
   }
 
+  /// A file that states the table the tool holds is recognised by its first bytes, without
+  /// decoding it; anything else is decoded and checked as before.
+  @Test func aFileOfTheTableAtHandIsRecognisedByItsStart() throws {
+    try Self.withCache { cache, _ in
+      #expect(cache.store(Self.contents, for: Self.key) == nil)
+      let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: cache.path(for: Self.key))))
+      #expect(bytes.starts(with: TableCache.prefix(key: Self.key, version: RouteTable.builtIn.version)))
+      let known = RoutesFileContents(table: .builtIn)
+      let found = cache.lookUp(Self.key, known: known)
+      #expect(found.warning == nil && found.contents?.iosBundleID == nil, "the tool's own contents")
+      let other = cache.lookUp(Self.key, known: RoutesFileContents(table: Self.shop))
+      #expect(other.contents?.iosBundleID == "com.example.Recipes", "decoded from the file")
+    }
+  }
+
+  /// Tables kept for sockets whose directory is gone do not pile up: the next table stored
+  /// removes them; a stopped app's table stays while its socket's directory exists, and so do
+  /// a simulator app's.
+  @Test func storingPrunesTheTablesOfSocketsWhoseDirectoryIsGone() throws {
+    try Self.withCache { cache, directory in
+      let gone = try TemporaryDirectory()
+      let goneKey = TableCache.Key.socket(gone.file("app.sock"))
+      let stoppedKey = TableCache.Key.socket(directory.file("app.sock"))
+      let simulatorKey = TableCache.Key.simulatorApp(bundleID: "com.example.Recipes")
+      for key in [goneKey, stoppedKey, simulatorKey] { #expect(cache.store(Self.contents, for: key) == nil) }
+      gone.remove()
+      #expect(cache.lookUp(goneKey).contents != nil, "reading prunes nothing")
+      #expect(cache.store(Self.contents, for: .socket(directory.file("other.sock"))) == nil)
+      #expect(cache.lookUp(goneKey).contents == nil)
+      #expect(!FileManager.default.fileExists(atPath: cache.path(for: goneKey)))
+      #expect(cache.lookUp(stoppedKey).contents != nil)
+      #expect(cache.lookUp(simulatorKey).contents != nil)
+      let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+      #expect(names.count == 3, "\(names)")
+    }
+  }
+
   @Test func theDirectoryAndItsParentAre0700AndTheFile0600() throws {
     try Self.withCache { cache, directory in
       let previous = umask(0)

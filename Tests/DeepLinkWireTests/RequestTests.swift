@@ -37,6 +37,7 @@ import Testing
         "unexpected-fragment", "malformed-percent-escape", "invalid-utf8", "unknown-parameter",
         "missing-parameter", "duplicate-parameter", "missing-value", "invalid-value", "bad-request",
         "expired", "refused", "debug-links-disabled", "line-too-long", "permission-denied",
+        "stale-table",
       ])
   }
 }

@@ -88,8 +88,31 @@ struct ZeroConfigurationTests {
     #expect(gone.status == 64 && gone.stderr.contains("unknown route or command 'wishlist'"), "\(gone)")
   }
 
-  /// A peer on the socket that answers `ping` and serves `table` as given: any program may
-  /// listen there, so its table is input not to be trusted.
+  /// A cache file others may read is ignored with one warning line, whether an app answers or
+  /// not, and whether the command sends a link or only prints.
+  @Test func aCacheFileOthersMayReadWarnsAppOrNoApp() throws {
+    let cache = try TemporaryDirectory()
+    defer { cache.remove() }
+    let app = try Self.start(extra: ["wishlist"])
+    let socket = app.socket
+    #expect(try Self.deeplink(["--socket", socket, "wishlist"], cache: cache).status == 0)
+    let directory = cache.path + "/deeplink"
+    let file = directory + "/" + (try FileManager.default.contentsOfDirectory(atPath: directory))[0]
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+    let warning = "deeplink: warning: ignoring the cached table \(file): "
+    for arguments in [["settings"], ["url", "settings"], ["routes"]] {
+      let result = try Self.deeplink(["--socket", socket] + arguments, cache: cache)
+      #expect(result.status == 0 && result.stderr.hasPrefix(warning), "\(arguments): \(result)")
+      try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+    }
+    _ = app.stop()
+    let offline = try Self.deeplink(["--socket", socket, "url", "settings"], cache: cache)
+    #expect(offline.status == 0 && offline.stderr.hasPrefix(warning), "no app: \(offline)")
+  }
+
+  /// A peer on the socket that answers `ping`, refuses every link that carries a table's
+  /// fingerprint as built from another table (`stale-table`), and serves `table` as given: any
+  /// program may listen there, so its table is input not to be trusted.
   static func serve(_ socket: String, table: String, body: () throws -> Void) throws {
     let server = LineServer(path: socket)
     let finished = DispatchSemaphore(value: 0)
@@ -97,10 +120,15 @@ struct ZeroConfigurationTests {
     let thread = Thread {
       _ = try? server.run(onListening: { ready.signal() }) { line, reply in
         let text = String(decoding: line.withUnsafeBufferPointer { Array($0) }, as: UTF8.self)
-        reply += Array(
-          (text.contains("\"table\"")
-            ? table : #"{"ok":true,"version":"0123456789abcdef","debugLinks":true}"#)
-            .utf8)
+        let answer =
+          if text.contains(#""op":"table""#) {
+            table
+          } else if text.contains(#""op":"open""#) && text.contains(#""table":"#) {
+            #"{"ok":false,"version":"0123456789abcdef","error":{"kind":"stale-table","message":"another table"}}"#
+          } else {
+            #"{"ok":true,"version":"0123456789abcdef","debugLinks":true}"#
+          }
+        reply += Array(answer.utf8)
       }
       finished.signal()
     }
@@ -131,11 +159,14 @@ struct ZeroConfigurationTests {
     defer { directory.remove() }
     let socket = directory.file("app.sock")
     try Self.serve(socket, table: reply) {
-      let result = try Self.deeplink(["--socket", socket, "settings"], cache: cache)
-      #expect(result.status != 0, "\(problem): \(result)")
-      #expect(result.stderr.hasPrefix("deeplink: error: "), "\(problem): \(result)")
-      #expect(result.stderr.contains(socket), "\(problem): the message names the app: \(result)")
-      #expect(result.stdout.isEmpty)
+      // Fetched after a link was refused as stale, and before `url` prints a route it lacks.
+      for arguments in [["settings"], ["url", "home"]] {
+        let result = try Self.deeplink(["--socket", socket] + arguments, cache: cache)
+        #expect(result.status == 70, "\(problem): \(result)")
+        #expect(result.stderr.hasPrefix("deeplink: error: "), "\(problem): \(result)")
+        #expect(result.stderr.contains(socket), "\(problem): the message names the app: \(result)")
+        #expect(result.stdout.isEmpty)
+      }
     }
     let kept = (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/deeplink")) ?? []
     #expect(kept.isEmpty, "\(problem): nothing cached")

@@ -14,19 +14,61 @@ struct AppClient {
   let source: TableSource
   /// Where the version warning goes.
   let output: any OutputSink
+  /// Whether ``table`` stands for the app's own (the cache's, or the one the tool has when the
+  /// app never served one), so that links carry its fingerprint and the app refuses them when
+  /// it serves another; `false` for a routes file the user chose, which the app's table never
+  /// replaces.
+  var checksTable = false
 
   /// Sends `link` to the app and returns its reply, once the app acknowledged it: what every
   /// command that sends a link (a route, `open`, an MCP tool call) does.
+  ///
+  /// With ``checksTable``, the request carries ``table``'s fingerprint: an app that serves
+  /// another table refuses the link unapplied (`stale-table`), and its table is fetched on the
+  /// same connection and checked (``AppTable``), for the caller to build the link again.
+  ///
+  /// - Throws: ``ClientFailure/tableChanged(served:path:)`` with the app's table when it refused
+  ///   the link as stale; ``ClientFailure/badTable(_:)`` when that table is refused.
   func send(_ link: Link) throws(ClientFailure) -> JSON {
     // Built and serialized once, its deadline counted from before connecting: checked, then
     // sent as it is.
-    let request = AppSession.openRequest(table.url(for: link), timeoutMilliseconds: timeoutMilliseconds)
+    let request = AppSession.openRequest(
+      table.url(for: link), timeoutMilliseconds: timeoutMilliseconds, table: checksTable ? table.version : nil
+    )
     try AppSession.checkFits(request)
     var session = try connect()
     defer { session.close() }
     return try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
-      try s.request(request)
+      let reply: JSON
+      do throws(ClientFailure) {
+        reply = try s.request(request)
+      } catch {
+        guard checksTable, let refusal = error.staleTableRefusal else { throw error }
+        // Expected: the app says which table it serves; no warning about it.
+        s.clearForeignVersion()
+        let served = try servedTable(s, refusal: refusal)
+        throw ClientFailure.tableChanged(served: served, path: s.client.path)
+      }
+      return reply
     }
+  }
+
+  /// The table the app on `session` serves, fetched after it refused a link as stale with
+  /// `refusal`, and checked as any table an app serves. A table that is the one the link was
+  /// built from makes the refusal a lie: the refusal is reported as it came (65).
+  private func servedTable(_ session: AppSession, refusal: String) throws(ClientFailure) -> RoutesFileContents
+  {
+    let served: RoutesFileContents
+    do {
+      served = try AppTable.fetch(
+        client: session.client, deadline: .after(milliseconds: timeoutMilliseconds))
+    } catch {
+      throw .badTable(error)
+    }
+    guard served.table.version != table.version else {
+      throw .rejected(.open, kind: ErrorKind.staleTable.rawValue, message: refusal)
+    }
+    return served
   }
 
   /// The app's state (`path`, `overrides`, `screen`), for `deeplink state` and MCP's `state`.

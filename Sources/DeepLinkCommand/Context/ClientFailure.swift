@@ -22,6 +22,27 @@ enum ClientFailure: CommandFailure {
   /// `wait --pid`: the app's process has exited before it listened; `status` is what it
   /// exited with, when that could still be read (see ``ProcessProbe``).
   case appExited(pid: Int32, status: ProcessProbe.ExitStatus?)
+  /// The app on `path` refused the link as built from another route table than its own
+  /// (`stale-table`) and served `served`, its table, checked: nothing was applied. The command
+  /// line is parsed again against `served` and the link sent again, once; reported only when
+  /// the app refuses the second one too (it changed its table again meanwhile).
+  case tableChanged(served: RoutesFileContents, path: String)
+  /// The table the app served after refusing a link as stale is refused (too large, not JSON,
+  /// a fingerprint that is not its `version`, or the very table the link was built from).
+  case badTable(AppTableError)
+
+  /// The app's message when it refused a link as built from another table (`stale-table`).
+  var staleTableRefusal: String? {
+    guard case .rejected(.open, let kind, let message) = self, kind == ErrorKind.staleTable.rawValue else {
+      return nil
+    }
+    return message
+  }
+
+  /// Whether this is ``tableChanged(served:path:)``: a link to build again, not yet a failure.
+  var isTableChange: Bool {
+    if case .tableChanged = self { true } else { false }
+  }
 
   var exitCode: ExitCode {
     switch self {
@@ -44,6 +65,8 @@ enum ClientFailure: CommandFailure {
     case .badReply: .internalError
     case .linkTooLong: .usage
     case .appExited: .unavailable
+    case .tableChanged: .rejected
+    case .badTable(let error): error.exitCode
     }
   }
 
@@ -65,6 +88,13 @@ enum ClientFailure: CommandFailure {
     case .badReply: FailureKind.badReply.rawValue
     case .linkTooLong: FailureKind.usage.rawValue
     case .appExited: FailureKind.appExited.rawValue
+    case .tableChanged: ErrorKind.staleTable.rawValue
+    case .badTable(let error):
+      if case .socket(let socketError) = error.problem {
+        ClientFailure.socket(socketError).kind
+      } else {
+        FailureKind.badTable.rawValue
+      }
     }
   }
 
@@ -102,6 +132,10 @@ enum ClientFailure: CommandFailure {
     case .appExited(let pid, nil):
       "the app (process \(pid)) has exited before it listened; its log says why (`wait "
         + "\(pid)` in the shell that started it gives its exit status)"
+    case .tableChanged(let served, let path):
+      "the app on \(path) changed its route table twice while the link was built (it now serves "
+        + "\(served.table.version)); nothing was applied: run the command again"
+    case .badTable(let error): error.message
     case .silentApp(let path, let seconds):
       "an app accepts connections on \(path) but did not answer within "
         + "\(GlobalOption.formatted(seconds)) s; is it stopped (SIGSTOP) or hung?"

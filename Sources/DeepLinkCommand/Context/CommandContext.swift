@@ -28,12 +28,15 @@ struct CommandContext {
   let environmentValue: (String) -> String?
   /// Runs `xcrun` and `adb` for the device bridge: the real tools, or a test's stand-in.
   var deviceLauncher: DeviceToolRunner.Launcher = DeviceToolRunner.spawn
+  /// Whether ``table`` stands for the app's own (``AppClient/checksTable``): links carry its
+  /// fingerprint, and the app refuses one built from another table.
+  var checksTable = false
 
   /// The app over its socket, as the options aim at it.
   var app: AppClient {
     AppClient(
       socket: socketPath, timeoutMilliseconds: options.timeoutMilliseconds, table: table, source: source,
-      output: output)
+      output: output, checksTable: checksTable)
   }
 
   /// Simulators, phones and Android devices.

@@ -85,11 +85,12 @@ struct AnsweringApp {
   ///   is fetched.
   /// - Throws: ``AppTableError`` for a table the app served that is refused (too large, not
   ///   JSON, a lying fingerprint, …): nothing is cached, and nothing is sent.
-  func table(known: RoutesFileContents, cache: TableCache?, timeoutMilliseconds: Int) throws(AppTableError)
-    -> Answer?
-  {
+  /// - Parameter lookup: the cache's entry, when the caller has read it already.
+  func table(
+    known: RoutesFileContents, cache: TableCache?, timeoutMilliseconds: Int, lookup: TableCache.Lookup? = nil
+  ) throws(AppTableError) -> Answer? {
     var warnings: [String] = []
-    let lookup = cache?.lookUp(key)
+    let lookup = lookup ?? cache?.lookUp(key, known: known)
     if let warning = lookup?.warning { warnings.append(warning) }
     let cached = lookup?.contents.map {
       Answer(contents: $0, source: .cache(place(socket)), warnings: warnings)
@@ -119,6 +120,36 @@ struct AnsweringApp {
     }
     return Answer(contents: contents, source: .app(place(app.socket)), warnings: warnings)
   }
+
+  /// The table a link is built from without asking the app: the one the app served last (the
+  /// cache), else `known`. The link carries its fingerprint and the app refuses it if it
+  /// serves another (``AppClient/checksTable``): no round trip before the link. `nil` for an
+  /// app found only by asking the simulator agents listening (no socket to send to yet).
+  ///
+  /// - Returns: the answer, and the cache's entry (for ``table(known:cache:timeoutMilliseconds:lookup:)``
+  ///   when the line turns out to need the app's answer).
+  func tableAtHand(known: RoutesFileContents, cache: TableCache?) -> (
+    answer: Answer, lookup: TableCache.Lookup
+  )? {
+    guard let socket else { return nil }
+    let lookup = cache?.lookUp(key, known: known) ?? TableCache.Lookup()
+    return (
+      Answer(
+        contents: lookup.contents ?? known, source: .app(place(socket)),
+        warnings: lookup.warning.map { [$0] } ?? []),
+      lookup
+    )
+  }
+
+  /// Keeps `contents`, which the app just served, under the app's keys.
+  ///
+  /// - Returns: warning lines for what could not be kept.
+  func remember(_ contents: RoutesFileContents, cache: TableCache?) -> [String] {
+    keys(udid: nil).compactMap { cache?.store(contents, for: $0) }
+  }
+
+  /// Where the app's table came from, once it served `contents` now.
+  var servedSource: TableSource { .app(place(socket)) }
 
   /// The app as `deeplink routes` names it: `the app on /tmp/a.sock`, or, found nowhere,
   /// `com.example.app on a simulator`.

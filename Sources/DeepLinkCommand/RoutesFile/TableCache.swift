@@ -91,7 +91,13 @@ package struct TableCache: Sendable {
 
   /// The table `key`'s app served last, if the cache holds a sound one. Never throws and never
   /// waits: a file that cannot be used is a ``Lookup/warning``.
-  package func lookUp(_ key: Key) -> Lookup {
+  package func lookUp(_ key: Key) -> Lookup { lookUp(key, known: nil) }
+
+  /// ``lookUp(_:)``, returning `known` itself when the file states `known`'s fingerprint: a
+  /// file is checked as it always is (owner, mode, JSON, key), but the table in it is not
+  /// decoded when the tool already holds it (the common case: the app serves the tool's own
+  /// table), which keeps the decoding out of a command's start-up.
+  package func lookUp(_ key: Key, known: RoutesFileContents?) -> Lookup {
     let path = path(for: key)
     let bytes: [UInt8]
     do {
@@ -102,6 +108,11 @@ package struct TableCache: Sendable {
     } catch {
       return Lookup(warning: Self.warning(path, error.message))
     }
+    if let known, bytes.starts(with: Self.prefix(key: key, version: known.table.version)) {
+      // The file states the key and the table the tool holds, as this cache writes them: that
+      // table is used without decoding the document (half of a command's start-up otherwise).
+      return Lookup(contents: known)
+    }
     guard let document = try? JSON.parse(bytes) else {
       return Lookup(warning: Self.warning(path, "it is not JSON"))
     }
@@ -110,11 +121,20 @@ package struct TableCache: Sendable {
     guard let version = document["version"]?.stringValue, let table = document["table"] else {
       return Lookup(warning: Self.warning(path, "it has no \"version\" and \"table\""))
     }
+    if let known, known.table.version == version { return Lookup(contents: known) }
     do {
       return Lookup(contents: try AppTable.contents(of: table, claimedVersion: version))
     } catch {
       return Lookup(warning: Self.warning(path, error.message))
     }
+  }
+
+  /// How a file written by ``store(_:for:)`` for `key` and a table of fingerprint `version`
+  /// starts: `{"key":"socket /tmp/a.sock","version":"1a2b3c4d5e6f7a8b",`.
+  static func prefix(key: Key, version: String) -> [UInt8] {
+    Array(
+      (#"{"key":"# + JSON.string(key.text).serialized + #","version":"# + JSON.string(version).serialized
+        + ",").utf8)
   }
 
   /// Keeps `contents` as `key`'s table, replacing the one before.
@@ -135,9 +155,32 @@ package struct TableCache: Sendable {
     do {
       try PrivateFiles.prepareDirectory(directory)
       try PrivateFiles.writeAtomically(Array(document.serialized.utf8), to: path)
+      prune(keeping: path)
       return nil
     } catch {
       return "\(ToolName.current): warning: cannot keep the app's table in \(directory): \(error.message)"
+    }
+  }
+
+  /// Removes the tables of apps that cannot come back: those kept for a socket whose directory
+  /// no longer exists (a test's or a script's temporary directory, removed), so that the cache
+  /// does not grow with every socket path ever answered. A stopped app's table stays while its
+  /// socket's directory does (the default one always does): help, `url` and Tab still need it.
+  /// Done when a table is stored, which is rare (first contact, a rebuilt app), never when one
+  /// is read; files that are not tables of this cache, or cannot be read, are left alone.
+  ///
+  /// - Parameter kept: the file just written.
+  func prune(keeping kept: String) {
+    for name in FileSystem.entries(of: directory) ?? []
+    where name.hasPrefix("table-") && name.hasSuffix(".json") {
+      let path = directory + "/" + name
+      guard path != kept, let bytes = try? PrivateFiles.read(path, limit: Self.maximumBytes),
+        let key = (try? JSON.parse(bytes))?["key"]?.stringValue, key.hasPrefix("socket /")
+      else { continue }
+      let socket = key.dropFirst("socket ".count)
+      let parent = String(socket[..<(socket.lastIndex(of: "/") ?? socket.startIndex)])
+      guard !parent.isEmpty, (try? FileStatus.of(parent)).flatMap({ $0 }) == nil else { continue }
+      try? FileSystem.removeFile(path)
     }
   }
 

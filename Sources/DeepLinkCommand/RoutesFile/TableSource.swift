@@ -91,18 +91,22 @@ package enum TableSource: Hashable, Sendable {
   /// found from the current directory; else the built-in table. A tool that reads none always
   /// uses its own. The completion callback finds its table itself.
   ///
+  /// A line that only sends a link (`sendsOnlyALink` is true for it, parsed against the table
+  /// at hand) does not ask the app first: its link carries the table's fingerprint, and an app
+  /// that serves another refuses it, unapplied (``AppClient/checksTable``). Every other line
+  /// asks, since what it prints depends on the app's table (`url`, `help`, `routes`, a dry run).
+  ///
   /// - Parameter tool: the name of a tool that reads no routes file, `nil` for one that does.
   /// - Throws: a routes file that cannot be read or is wrong (64); `--routes` given to a tool
   ///   that reads none (never ignored in silence: such a tool's table is built in); a table the
   ///   app served that is refused. The time spent asking the app is returned: the command gets
   ///   the rest of `--timeout`, so that a slow or silent app costs `--timeout` once.
   static func table(
-    for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?
-  ) throws(Failure) -> (
-    contents: RoutesFileContents, source: TableSource, warnings: [String], spentMilliseconds: Int
-  ) {
+    for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?,
+    sendsOnlyALink: (RouteTable) -> Bool = { _ in false }
+  ) throws(Failure) -> Found {
     guard arguments.first != CommandRegistry.completeCallback else {
-      return (RoutesFileContents(table: builtIn), .builtIn, [], 0)
+      return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
     }
     if let tool {
       guard Invocation.routesOption(in: arguments) == nil else {
@@ -110,7 +114,7 @@ package enum TableSource: Hashable, Sendable {
           message: "--routes: \(tool) reads no routes file; its route table is built in (deeplink reads one)",
           hint: nil)
       }
-      return (RoutesFileContents(table: builtIn), .builtIn, [], 0)
+      return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
     }
     let source = resolve(
       option: Invocation.routesOption(in: arguments), environment: environment,
@@ -122,11 +126,18 @@ package enum TableSource: Hashable, Sendable {
       throw Failure(message: error.message, hint: error.hint)
     }
     switch source {
-    case .option, .environment: return (contents, source, [], 0)
+    case .option, .environment: return Found(contents: contents, source: source)
     default: break
     }
     guard asksTheApp(arguments), let app = AnsweringApp(arguments: arguments, environment: environment) else {
-      return (contents, source, [], 0)
+      return Found(contents: contents, source: source)
+    }
+    let cache = TableCache.standardDirectory(environment: environment).map(TableCache.init(directory:))
+    let atHand = app.tableAtHand(known: contents, cache: cache)
+    if let atHand, sendsOnlyALink(atHand.answer.contents.table) {
+      return Found(
+        contents: atHand.answer.contents, source: atHand.answer.source, warnings: atHand.answer.warnings,
+        app: app, cache: cache)
     }
     let seconds =
       Invocation.optionValue(.timeout, in: arguments).flatMap(GlobalOptions.seconds)
@@ -134,12 +145,17 @@ package enum TableSource: Hashable, Sendable {
     let started = Clocks.monotonicMilliseconds
     do {
       let answer = try app.table(
-        known: contents,
-        cache: TableCache.standardDirectory(environment: environment).map(TableCache.init(directory:)),
-        timeoutMilliseconds: Int(seconds * 1000))
+        known: contents, cache: cache, timeoutMilliseconds: Int(seconds * 1000), lookup: atHand?.lookup)
       let spent = Int(Clocks.monotonicMilliseconds - started)
-      guard let answer else { return (contents, source, [], spent) }
-      return (answer.contents, answer.source, answer.warnings, spent)
+      guard let answer else {
+        // No app, nothing cached: a cache file ignored still says so (one warning line).
+        return Found(
+          contents: contents, source: source, warnings: atHand?.answer.warnings ?? [],
+          spentMilliseconds: spent)
+      }
+      return Found(
+        contents: answer.contents, source: answer.source, warnings: answer.warnings, spentMilliseconds: spent,
+        app: app, cache: cache)
     } catch {
       let kind: String =
         if case .socket(let socketError) = error.problem { ClientFailure.socket(socketError).kind } else {
@@ -153,6 +169,20 @@ package enum TableSource: Hashable, Sendable {
   /// the tool's own table and asks again at each Tab.
   private static func asksTheApp(_ arguments: [String]) -> Bool {
     arguments.first { !$0.hasPrefix("-") } != CompletionsCommand.name
+  }
+
+  /// The table a command line runs against, where it came from, and what came with it.
+  struct Found {
+    var contents: RoutesFileContents
+    var source: TableSource
+    /// Lines for standard error: a cache file ignored, a table that could not be kept.
+    var warnings: [String] = []
+    /// The time spent asking the app, taken from the command's `--timeout`.
+    var spentMilliseconds = 0
+    /// The app whose table ``contents`` stands for, when it does: its links carry the table's
+    /// fingerprint, and a table it serves instead is kept in ``cache`` under its keys.
+    var app: AnsweringApp?
+    var cache: TableCache?
   }
 
   /// Why no table could be had: a usage error (64), or the app's failure.

@@ -37,9 +37,10 @@ struct AppSession {
     }
   }
 
-  /// The request that opens `url`, with its deadline `timeoutMilliseconds` from now.
-  static func openRequest(_ url: String, timeoutMilliseconds: Int) -> Request {
-    .open(url: url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds)
+  /// The request that opens `url`, with its deadline `timeoutMilliseconds` from now, and when
+  /// given, `table`: the fingerprint of the table the link was built from, which the app checks.
+  static func openRequest(_ url: String, timeoutMilliseconds: Int, table: String? = nil) -> Request {
+    .open(url: url, deadline: Int(Clocks.epochMilliseconds) + timeoutMilliseconds, table: table)
   }
 
   /// Throws ``ClientFailure/linkTooLong(bytes:limit:)`` when `request` is longer than the app
@@ -54,8 +55,11 @@ struct AppSession {
   /// batch checks every line before sending the first): checked with the longest deadline an
   /// `Int` prints, so it never passes a line the app refuses.
   static func checkFits(url: String) throws(ClientFailure) {
-    try checkFits(.open(url: url, deadline: .max))
+    try checkFits(.open(url: url, deadline: .max, table: longestFingerprint))
   }
+
+  /// A table fingerprint's length (``RouteTable/version``: 16 hex digits), for the length check.
+  private static let longestFingerprint = String(repeating: "0", count: 16)
 
   /// Sends `request`, waits for its reply and checks it: `ok`, or the app's error.
   mutating func request(_ request: Request) throws(ClientFailure) -> JSON {

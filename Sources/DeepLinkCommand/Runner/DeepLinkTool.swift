@@ -109,13 +109,11 @@ public struct DeepLinkTool {
   /// on stderr (as one JSON object with `--json`, which holds even when the line does not parse).
   private func run(_ arguments: [String]) -> ExitCode {
     let json = OutputFlags(arguments).json
-    let contents: RoutesFileContents
-    let source: TableSource
-    let spentMilliseconds: Int
+    let found: TableSource.Found
     do throws(TableSource.Failure) {
-      let found = try TableSource.table(
-        for: arguments, builtIn: builtIn, tool: readsRoutesFiles ? nil : name, environment: readEnvironment)
-      (contents, source, spentMilliseconds) = (found.contents, found.source, found.spentMilliseconds)
+      found = try TableSource.table(
+        for: arguments, builtIn: builtIn, tool: readsRoutesFiles ? nil : name, environment: readEnvironment,
+        sendsOnlyALink: { Self.sendsOnlyALink(arguments, table: $0) })
       for warning in found.warnings { output.err(warning + "\n") }
     } catch {
       CommandContext.report(
@@ -123,6 +121,51 @@ public struct DeepLinkTool {
         hint: error.hint, code: error.code, json: json, to: output)
       return error.code
     }
+    do throws(ClientFailure) {
+      return try run(arguments, found: found, json: json)
+    } catch .tableChanged(let served, _) where found.app != nil {
+      // The app refused the link as built from another table, and served its own: kept for
+      // the next command, then the line is parsed again against it and sent once more.
+      var again = found
+      again.contents = served
+      again.source = found.app?.servedSource ?? found.source
+      for warning in found.app?.remember(served, cache: found.cache) ?? [] { output.err(warning + "\n") }
+      do throws(ClientFailure) {
+        return try run(arguments, found: again, json: json)
+      } catch {
+        CommandContext.report(error, json: json, to: output)
+        return error.exitCode
+      }
+    } catch {
+      CommandContext.report(error, json: json, to: output)
+      return error.exitCode
+    }
+  }
+
+  /// Whether `arguments`, parsed against `table`, need no answer from the app before they run:
+  /// a route or `open` (without `--dry-run` or `--keep`), whose link carries its table's
+  /// fingerprint so that the app refuses it if it serves another table; and `url`, which sends
+  /// nothing and prints the link the table at hand (the app's last) builds. A line that does not
+  /// parse against `table` (a route the app just gained) asks the app first.
+  static func sendsOnlyALink(_ arguments: [String], table: RouteTable) -> Bool {
+    guard let invocation = try? Invocation.parse(arguments, table: table) else { return false }
+    let options = invocation.options
+    guard !options.dryRun, !options.keep else { return false }
+    let command = invocation.command
+    return command is LinkCommand || command is OpenCommand || command is URLCommand
+  }
+
+  /// Parses `arguments` against the table `found` and runs the command, reporting its failure;
+  /// a link the app refused as built from another table is thrown, for the caller to build it
+  /// again from the table the app served.
+  ///
+  /// - Throws: ``ClientFailure/tableChanged(served:path:)`` only.
+  private func run(_ arguments: [String], found: TableSource.Found, json: Bool) throws(ClientFailure)
+    -> ExitCode
+  {
+    let contents = found.contents
+    let source = found.source
+    let spentMilliseconds = found.spentMilliseconds
     if arguments == [ManPage.callback] {
       output.out(ManPage.text(table: contents.table))
       return .success
@@ -150,10 +193,10 @@ public struct DeepLinkTool {
       table: contents.table, source: source, builtIn: builtIn, androidPackage: contents.androidPackage,
       iosBundleID: contents.iosBundleID ?? iosBundleID, options: options, output: output,
       discardsOutput: options.quiet && type(of: command).isQuietable, environmentValue: readEnvironment,
-      deviceLauncher: deviceLauncher)
+      deviceLauncher: deviceLauncher, checksTable: found.app != nil)
     // Another app's table: the tool's `appCommand` starts another app.
     let appCommand = contents.table.version == builtIn.version ? ToolName.appCommand : nil
-    return ToolName.$bundleID.withValue(context.iosBundleID) {
+    let result: Result<ExitCode, ClientFailure> = ToolName.$bundleID.withValue(context.iosBundleID) {
       ToolName.$appCommand.withValue(appCommand) {
         do {
           guard !options.keep || type(of: command).takesKeep else {
@@ -162,17 +205,20 @@ public struct DeepLinkTool {
                 + "again each time the app comes back", hint: nil)
           }
           try command.run(in: context)
-          return .success
+          return .success(.success)
         } catch StreamFailure.closedOutput {
           // The reader of stdout went away (`| head -1`): stop silently, as a filter would.
-          return .closedOutput
+          return .success(.closedOutput)
+        } catch let changed as ClientFailure where context.checksTable && changed.isTableChange {
+          return .failure(changed)
         } catch {
           // Every feature's failure is reported here, the same way (``CommandFailure``).
           let failure = error.commandFailure
           CommandContext.report(failure, json: options.json, to: output)
-          return failure.exitCode
+          return .success(failure.exitCode)
         }
       }
     }
+    return try result.get()
   }
 }

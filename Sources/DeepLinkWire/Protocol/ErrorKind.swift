@@ -31,6 +31,10 @@ package enum ErrorKind: String, CaseIterable, Hashable, Sendable, CustomStringCo
   case lineTooLong = "line-too-long"
   /// The client runs as another user than the app; the connection is closed.
   case permissionDenied = "permission-denied"
+  /// The link was built from another route table than the app's (the request's `table`
+  /// fingerprint is not the app's `version`); nothing was applied. The reply's `version` is the
+  /// app's, so the client fetches that table, builds the link again and resends it.
+  case staleTable = "stale-table"
 
   /// The wire name, ``rawValue``.
   package var description: String { rawValue }

@@ -19,10 +19,17 @@ package struct Request: Hashable, Sendable {
     self.line = JSON.object(members).serialized
   }
 
-  /// Applies `url`; the app drops it unread after `deadline` (Unix epoch milliseconds), if given.
-  package static func open(url: String, deadline: Int?) -> Request {
-    guard let deadline else { return Request(.open, [("url", .string(url))]) }
-    return Request(.open, [("url", .string(url)), ("deadline", .int(deadline))])
+  /// Applies `url`; the app drops it unread after `deadline` (Unix epoch milliseconds), if given,
+  /// and refuses it unread (`stale-table`) when `table`, the fingerprint of the route table
+  /// the link was built from, is given and is not the app's.
+  ///
+  ///     Request.open(url: "debug://settings", deadline: nil, table: "1a2b3c4d5e6f7a8b").line
+  ///     // {"op":"open","url":"debug://settings","table":"1a2b3c4d5e6f7a8b"}
+  package static func open(url: String, deadline: Int?, table: String? = nil) -> Request {
+    var fields: [(String, JSON)] = [("url", .string(url))]
+    if let deadline { fields.append(("deadline", .int(deadline))) }
+    if let table { fields.append(("table", .string(table))) }
+    return Request(.open, fields)
   }
 
   /// The app's state.
