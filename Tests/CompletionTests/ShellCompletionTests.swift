@@ -130,12 +130,12 @@ import Testing
     }
     try lines.map { $0 + "\n" }.joined().write(
       toFile: directory.file("values.txt"), atomically: true, encoding: .utf8)
-    let stub = bin + "/deeplink"
-    // Asked `__complete words …` (a routes file in effect), it answers in that form.
-    try "#!/bin/sh\n[ \"$2\" = words ] && printf 'words\\t\\n'\nexec cat '\(directory.file("values.txt"))'\n"
-      .write(
-        toFile: stub, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub)
+    // Asked `__complete words …` (a routes file in effect), it answers in that form. Written by
+    // a child process, so that no child of this one holds it open for writing when a shell runs
+    // it (ETXTBSY; TemporaryDirectory.program says why).
+    _ = try TemporaryDirectory(existing: bin).program(
+      "deeplink",
+      "#!/bin/sh\n[ \"$2\" = words ] && printf 'words\\t\\n'\nexec cat '\(directory.file("values.txt"))'\n")
     return bin
   }
 }

@@ -107,13 +107,15 @@ struct SimulatorAgentTableTests {
     world: StandInDevices, udids: [String]
   ) {
     var world = try StandInDevices()
-    let app = world.directory.file("wishes-app")
-    try """
-    #!/bin/sh
-    exec '\(Command.product("transition-app"))' --extra-route \(route) "$@"
+    // Written by a child process, so that no child of this one holds it open for writing when
+    // `simctl launch` runs it (ETXTBSY; TemporaryDirectory.program says why).
+    let app = try world.directory.program(
+      "wishes-app",
+      """
+      #!/bin/sh
+      exec '\(Command.product("transition-app"))' --extra-route \(route) "$@"
 
-    """.write(toFile: app, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: app)
+      """)
     try "\(bundle) \(app)\n".write(toFile: world.directory.file("apps"), atomically: true, encoding: .utf8)
     let (file, udids) = try StandInDevices.freshSimulators(simulators, in: world.directory)
     world.environment["STANDIN_SIMULATORS"] = file

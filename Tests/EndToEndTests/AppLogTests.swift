@@ -147,6 +147,8 @@ struct AppLogTests {
   /// has given up and will never see the `expired` reply.
   @Test func anExpiredLinkIsLogged() throws {
     let app = try RunningApp.start()
+    // Stopped below to read its log; this stops it and removes its folder if a step throws.
+    defer { app.stop() }
     let client = try LineClient.connect(
       path: app.socket, deadline: .after(milliseconds: Patience.milliseconds))
     let reply = try JSON.parse(

@@ -87,6 +87,8 @@ struct ClosedOutputTests {
   @Test(arguments: Disposition.allCases)
   func aBatchStopsAtTheFirstUnreadResult(_ disposition: Disposition) throws {
     let app = try RunningApp.start()
+    // Stopped below to read its log; this stops it and removes its folder if a step throws.
+    defer { app.stop() }
     let file = app.directory.file("steps")
     try "settings\nrecipes\nlogin\n".write(toFile: file, atomically: true, encoding: .utf8)
     #expect(

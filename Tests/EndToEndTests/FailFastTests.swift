@@ -155,6 +155,8 @@ struct FailFastTests {
     defer { directory.remove() }
     let socket = directory.file("run/app.sock")
     let killed = try RunningApp.start(socket: socket)
+    // Removes the folder RunningApp made for it (empty: the socket is elsewhere).
+    defer { killed.stop() }
     killed.send(SIGKILL)
     killed.waitUntilExit()
     #expect(FileManager.default.fileExists(atPath: socket))

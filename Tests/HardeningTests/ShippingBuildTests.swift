@@ -30,7 +30,7 @@ struct ShippingBuildTests {
         "--product", "deeplink-app",
       ] + flags
     let build = try Command.run(
-      "/usr/bin/env", arguments, environment: Command.userCacheEnvironment, timeout: Patience.buildSeconds)
+      "/usr/bin/env", arguments, environment: Command.buildEnvironment, timeout: Patience.buildSeconds)
     guard build.status == 0 else { throw Failure("\(arguments.joined(separator: " ")):\n\(build)") }
     // SwiftPM links `<scratch>/release` to the platform's folder (no second `swift build`
     // for `--show-bin-path`).
@@ -111,7 +111,7 @@ struct ShippingBuildTests {
       [
         "make", "-s", "-C", Self.packageRoot, "install", "PREFIX=" + prefix.path,
         "RELEASE_SCRATCH=" + Self.packageRoot + "/.build/installed",
-      ], timeout: Patience.buildSeconds)
+      ], environment: Command.buildEnvironment, timeout: Patience.buildSeconds)
     #expect(make.status == 0, "\(make)")
     let executable = prefix.file("bin/deeplink-app")
     let deeplink = prefix.file("bin/deeplink")

@@ -55,10 +55,10 @@ import Testing
   @Test func socketFileIsPrivateUnderAPermissiveUmask() throws {
     let scripts = try TemporaryDirectory()
     defer { scripts.remove() }
-    let launcher = scripts.file("permissive-app")
-    try "#!/bin/sh\numask 000\nexec '\(Command.product("deeplink-app"))' \"$@\"\n"
-      .write(toFile: launcher, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: launcher)
+    // Written by a child process: run right after, a program this process wrote can fail with
+    // ETXTBSY while other tests start processes (TemporaryDirectory.program says why).
+    let launcher = try scripts.program(
+      "permissive-app", "#!/bin/sh\numask 000\nexec '\(Command.product("deeplink-app"))' \"$@\"\n")
 
     let app = try RunningApp.start(executable: launcher)
     defer { app.stop() }

@@ -81,8 +81,11 @@ struct LinkTargetTests {
     let table = RouteTable.builtIn
     for example in Self.cases {
       let link = try table.parse(example.url)
-      #expect(link.target == link.target)
-      #expect(try table.parse(table.url(for: link)).target == link.target)
+      #expect(link.target == example.state, "\(example.url)")
+      #expect(link.target == example.state, "\(example.url), asked again")
+      #expect(try table.parse(example.url).target == example.state, "\(example.url), parsed again")
+      #expect(
+        try table.parse(table.url(for: link)).target == example.state, "\(example.url), printed and parsed")
     }
   }
 

@@ -78,6 +78,24 @@ public enum Command {
     return cache.map { ["XDG_CACHE_HOME": $0] } ?? [:]
   }()
 
+  /// The environment of a build a test runs (`swift build`, `make install`):
+  /// ``userCacheEnvironment``, and `TMPDIR` in a directory of this test process's own, removed
+  /// when it exits. The compiler driver leaves a `TemporaryDirectory.XXXXXX` folder in `TMPDIR`
+  /// at every build and never removes it, and SwiftPM keeps a lock file there for each package
+  /// it builds. One directory for the whole process, not one a build, so that two tests building
+  /// the same package at once still wait for each other's lock; no two test processes build the
+  /// same package.
+  public static let buildEnvironment: [String: String] = {
+    let path = FileManager.default.temporaryDirectory.path + "/deeplink-test-build-\(getpid())"
+    try? FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    atexit { try? FileManager.default.removeItem(atPath: Command.buildTemporaryDirectory) }
+    return userCacheEnvironment.merging(["TMPDIR": path]) { $1 }
+  }()
+
+  /// `TMPDIR` of ``buildEnvironment``.
+  static var buildTemporaryDirectory: String { buildEnvironment["TMPDIR"] ?? "" }
+
   /// Runs `executable` with `arguments` (in `currentDirectory`, else ours), feeding `input` on
   /// stdin, and waits for it to end,
   /// for `timeout` seconds at most (then it is killed and ``CommandError/hung(command:seconds:)``

@@ -18,12 +18,12 @@ enum PackageBuild {
   /// Builds the package at `path` (debug) and returns its binaries' directory.
   static func build(_ path: String) throws -> String {
     let build = try Command.run(
-      "/usr/bin/env", ["swift", "build", "--package-path", path], environment: Command.userCacheEnvironment,
+      "/usr/bin/env", ["swift", "build", "--package-path", path], environment: Command.buildEnvironment,
       timeout: Patience.buildSeconds)
     guard build.status == 0 else { throw Failure("swift build --package-path \(path):\n\(build)") }
     let bin = try Command.run(
       "/usr/bin/env", ["swift", "build", "--package-path", path, "--show-bin-path"],
-      environment: Command.userCacheEnvironment, timeout: Patience.buildSeconds)
+      environment: Command.buildEnvironment, timeout: Patience.buildSeconds)
     return bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
