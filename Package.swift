@@ -127,7 +127,8 @@ let package = Package(
 
     // What tests share: running the built products and other programs, real apps, and each
     // shell's completion machinery driven headless (Drivers/).
-    .target(name: "TestSupport", dependencies: ["DeepLinkWire"], path: "Tests/TestSupport", exclude: ["Drivers"]),
+    .target(
+      name: "TestSupport", dependencies: ["DeepLinkWire"], path: "Tests/TestSupport", exclude: ["Drivers"]),
     // A headless app that acknowledges each link once its own transition has ended
     // (`DeepLinkAgent.start` with an `async` apply) and can serve routes of its own, on a socket
     // or as a simulator app, for the tests that run real apps; not a product.

@@ -21,7 +21,9 @@ public enum McpLineCheck {
     if control & 1 == 1 { _ = session.handshake() }
     let replies = session.replies(to: Array(lines))
     let responses = replies.filter { $0["id"] != nil }
-    guard responses.count <= lines.count else { return "\(responses.count) responses to \(lines.count) lines" }
+    guard responses.count <= lines.count else {
+      return "\(responses.count) responses to \(lines.count) lines"
+    }
     for reply in replies.map(\.serialized) {
       guard !reply.utf8.contains(0x0A) else { return "a reply of several lines: \(reply)" }
       guard let json = try? JSON.parse(Array(reply.utf8)), case .object = json else {

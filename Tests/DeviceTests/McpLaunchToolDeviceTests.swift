@@ -92,15 +92,20 @@ struct McpLaunchToolDeviceTests {
       [
         Self.request(
           1, "tools/call",
-          #"{"name":"launch","arguments":{"route":"recipe","arguments":{"id":42}},"_meta":{"progressToken":"go"}}"#)
+          #"{"name":"launch","arguments":{"route":"recipe","arguments":{"id":42}},"_meta":{"progressToken":"go"}}"#
+        )
       ], world: world)
     #expect(result.status == 0, "\(result)")
     let progress = replies.filter { $0["method"] == .string("notifications/progress") }
     #expect(progress.map { $0["params"]?["progress"] } == [.int(1), .int(2), .int(3), .int(4)], "\(replies)")
-    #expect(progress.allSatisfy { $0["params"]?["progressToken"] == .string("go") && $0["params"]?["total"] == .int(4) })
+    #expect(
+      progress.allSatisfy {
+        $0["params"]?["progressToken"] == .string("go") && $0["params"]?["total"] == .int(4)
+      })
     let messages = progress.compactMap { $0["params"]?["message"]?.stringValue }
     #expect(messages.first == "simulator \(udids[0]) booted", "\(messages)")
-    #expect(messages.dropFirst().first?.hasPrefix("\(Delivery.recipes) launched (pid ") == true, "\(messages)")
+    #expect(
+      messages.dropFirst().first?.hasPrefix("\(Delivery.recipes) launched (pid ") == true, "\(messages)")
     #expect(messages.dropFirst(2).first == "\(Delivery.recipes)'s agent answers", "\(messages)")
     #expect(messages.last == "debug://recipe?id=42 applied", "\(messages)")
     #expect(replies.last?["id"] == .int(1), "the response comes after every step")

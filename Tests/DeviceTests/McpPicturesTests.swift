@@ -102,7 +102,8 @@ struct McpPicturesTests {
     let texts = (recipe?["content"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
     #expect(texts.count == 2, "\(texts)")
     #expect(texts.first?.hasPrefix("Home › Spaghetti Bolognese\n") == true, "the screen: \(texts)")
-    #expect(StructuredFirstClient.view(of: recipe).texts == texts, "every client sees the screen and the note")
+    #expect(
+      StructuredFirstClient.view(of: recipe).texts == texts, "every client sees the screen and the note")
     let note = texts.last ?? ""
     #expect(
       note.hasPrefix(

@@ -31,7 +31,9 @@ struct McpClientsThatListOnceTests {
     guard let value, value.objectValue != nil else { return false }
     for case .string(let name) in schema["required"]?.arrayValue ?? [] {
       guard let property = value[name] else { return false }
-      if schema["properties"]?[name]?["type"] == .string("string"), property.stringValue == nil { return false }
+      if schema["properties"]?[name]?["type"] == .string("string"), property.stringValue == nil {
+        return false
+      }
     }
     return true
   }
@@ -78,7 +80,8 @@ struct McpClientsThatListOnceTests {
       let result = try Self.response(server, id: id)["result"]
       #expect(result?["isError"] == .bool(false), "\(tool): \(String(describing: result))")
       if let schema = schemas[tool] {
-        #expect(Self.conforms(result?["structuredContent"], to: schema), "\(tool): \(String(describing: result))")
+        #expect(
+          Self.conforms(result?["structuredContent"], to: schema), "\(tool): \(String(describing: result))")
       }
       #expect(
         StructuredFirstClient.view(of: result).texts.joined().contains("shown debug://"),

@@ -49,7 +49,8 @@ struct McpSdkTests {
       if began == "initialize" {
         #expect(report["ping"] == .string("ok"))
       } else {
-        #expect(report["listen"] == .object([("toolsListChanged", .bool(true))]), "the stream is acknowledged")
+        #expect(
+          report["listen"] == .object([("toolsListChanged", .bool(true))]), "the stream is acknowledged")
       }
       #expect(report["schemaErrors"] == .emptyObject, "every schema is valid JSON Schema 2020-12")
 

@@ -7,11 +7,13 @@ package enum McpSDK {
   /// if it can import the SDK.
   public static let python = TestTool.mcpPython()
 
-  public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appendingPathComponent("McpSDK/session.py").path
 
   /// Runs Tests/McpSDK/session.py against `app` and returns its report.
-  package static func session(app: RunningApp, mode: String, calls: [(tool: String, arguments: String)]) throws
+  package static func session(app: RunningApp, mode: String, calls: [(tool: String, arguments: String)])
+    throws
     -> JSON
   {
     try session(socket: app.socket, mode: mode, calls: calls)

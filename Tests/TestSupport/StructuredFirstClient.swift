@@ -31,7 +31,9 @@ public enum StructuredFirstClient {
       switch block["type"]?.stringValue {
       case "text": view.texts += block["text"]?.stringValue.map { [$0] } ?? []
       case "image":
-        if let data = Data(base64Encoded: block["data"]?.stringValue ?? "") { view.images.append([UInt8](data)) }
+        if let data = Data(base64Encoded: block["data"]?.stringValue ?? "") {
+          view.images.append([UInt8](data))
+        }
       default: break
       }
     }

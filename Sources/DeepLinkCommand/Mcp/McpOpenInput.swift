@@ -28,7 +28,9 @@ enum McpOpenInput {
       throw .usage(
         .missingArgument(
           McpTool.open.name,
-          what: "'\(route)', a route's name, such as {\"\(route)\":\"\(table.routes.first?.name ?? "settings")\"}"))
+          what:
+            "'\(route)', a route's name, such as {\"\(route)\":\"\(table.routes.first?.name ?? "settings")\"}"
+        ))
     }
     return try link(named: name, arguments: value(arguments), table: table)
   }

@@ -33,7 +33,8 @@ enum McpRouteList {
       shown += 1
     }
     guard shown < count else { return text }
-    text += "\n\(count - shown) more routes, not described here (the list is limited to \(maximumBytes / 1024) KiB); "
+    text +=
+      "\n\(count - shown) more routes, not described here (the list is limited to \(maximumBytes / 1024) KiB); "
     text += "'open' applies any of them, and an unknown one's error names the closest: "
     var names: [String] = []
     var bytes = 0

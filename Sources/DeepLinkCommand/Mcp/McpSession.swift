@@ -285,7 +285,8 @@ struct McpSession {
     }
     guard envelope[clientCapabilitiesKey]?.objectValue != nil else {
       throw .invalidParams(
-        "\"_meta\".\"\(clientCapabilitiesKey)\" is required: the client's capabilities, an object ({} for none)")
+        "\"_meta\".\"\(clientCapabilitiesKey)\" is required: the client's capabilities, an object ({} for none)"
+      )
     }
   }
 

@@ -83,7 +83,9 @@ struct McpToolbox {
       return try open(McpOpenInput.link(arguments, table: table))
     case .routes:
       try Self.reject(arguments, of: RoutesCommand.name, takes: [])
-      return .object([("content", .array([Self.text(McpRouteList.text(of: table))])), ("isError", .bool(false))])
+      return .object([
+        ("content", .array([Self.text(McpRouteList.text(of: table))])), ("isError", .bool(false)),
+      ])
     case .openURL:
       try Self.reject(arguments.filter { $0.0 != "url" }, of: OpenCommand.name, takes: ["--url"])
       guard let value = arguments.first(where: { $0.0 == "url" })?.1, value != .null else {

@@ -15,16 +15,21 @@ extension BinaryFile {
   ///     for 0666 less the umask, as any new file.
   /// - Throws: the `errno` of the call that failed; the temporary file is removed.
   package static func replace(_ path: String, with bytes: [UInt8], mode: UInt32?) throws(Errno) {
-    let temporary = path + ".\(FileSystem.processID).\(UInt32.random(in: .min ... .max)).tmp"
-    let descriptor: FileDescriptor
     do {
-      descriptor = FileDescriptor(
-        rawValue: try systemCall("open") {
-          open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(0o666))
-        })
+      try replaceAtomically(path, with: bytes, mode: mode)
     } catch {
       throw error.errno
     }
+  }
+
+  /// ``replace(_:with:mode:)``, failing with the call that failed: what
+  /// `PrivateFiles.writeAtomically(_:to:)` also writes with, mode 0600.
+  static func replaceAtomically(_ path: String, with bytes: [UInt8], mode: UInt32?) throws(SystemCallError) {
+    let temporary = path + ".\(FileSystem.processID).\(UInt32.random(in: .min ... .max)).tmp"
+    let descriptor = FileDescriptor(
+      rawValue: try systemCall("open") {
+        open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(0o666))
+      })
     do throws(SystemCallError) {
       defer { descriptor.close() }
       if let mode { _ = try systemCall("fchmod") { fchmod(descriptor.rawValue, mode_t(mode)) } }
@@ -32,7 +37,7 @@ extension BinaryFile {
       _ = try systemCall("rename") { rename(temporary, path) }
     } catch {
       try? FileSystem.removeFile(temporary)
-      throw error.errno
+      throw error
     }
   }
 }

@@ -117,28 +117,9 @@ package enum PrivateFiles {
   ///
   /// - Throws: ``Refusal/system(call:errno:)``; the temporary file is removed.
   package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Refusal) {
-    let temporary = path + ".\(FileSystem.processID).\(UInt32.random(in: .min ... .max)).tmp"
-    let descriptor: FileDescriptor
     do {
-      descriptor = FileDescriptor(
-        rawValue: try systemCall("open") {
-          open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
-        })
+      try BinaryFile.replaceAtomically(path, with: bytes, mode: 0o600)
     } catch {
-      throw Refusal(error)
-    }
-    do throws(SystemCallError) {
-      defer { descriptor.close() }
-      _ = try systemCall("fchmod") { fchmod(descriptor.rawValue, mode_t(0o600)) }
-      try descriptor.writeAll(bytes)
-    } catch {
-      try? FileSystem.removeFile(temporary)
-      throw Refusal(error)
-    }
-    do {
-      _ = try systemCall("rename") { rename(temporary, path) }
-    } catch {
-      try? FileSystem.removeFile(temporary)
       throw Refusal(error)
     }
   }

@@ -24,7 +24,8 @@ struct McpStatelessTests {
     let reply = try respond(&session, Self.request(1, "server/discover"))
     let result = try #require(reply["result"])
     #expect(
-      result["supportedVersions"] == .array([.string("2026-07-28"), .string("2025-11-25"), .string("2025-06-18")]))
+      result["supportedVersions"]
+        == .array([.string("2026-07-28"), .string("2025-11-25"), .string("2025-06-18")]))
     #expect(result["capabilities"]?.serialized == #"{"tools":{"listChanged":true}}"#)
     #expect(result["resultType"] == .string("complete"))
     #expect(result["cacheScope"] == .string("private"))
@@ -41,7 +42,8 @@ struct McpStatelessTests {
     #expect(list["resultType"] == .string("complete"))
     #expect(list["ttlMs"] == .int(3_600_000), "tools that never change may be kept")
     let called = try #require(
-      try respond(&session, Self.request(2, "tools/call", #""name":"recipe","arguments":{"id":42}"#))["result"])
+      try respond(&session, Self.request(2, "tools/call", #""name":"recipe","arguments":{"id":42}"#))[
+        "result"])
     #expect(called["isError"] == .bool(false))
     #expect(called["resultType"] == .string("complete"))
     #expect(called["content"]?.arrayValue?.first?["text"] == .string("screen of recipe\n"))
@@ -72,7 +74,8 @@ struct McpStatelessTests {
   ])
   func aMalformedEnvelopeIsInvalidParams(_ meta: String) throws {
     var session = fresh()
-    let reply = try respond(&session, #"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":\#(meta)}}"#)
+    let reply = try respond(
+      &session, #"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":\#(meta)}}"#)
     #expect(reply["error"]?["code"] == .int(-32602))
     #expect(reply["error"]?["message"]?.stringValue?.contains("io.modelcontextprotocol/") == true)
   }
@@ -81,7 +84,8 @@ struct McpStatelessTests {
     var stateless = fresh()
     _ = try respond(&stateless, Self.request(1, "tools/list"))
     let initialize = try respond(
-      &stateless, #"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#)
+      &stateless, #"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#
+    )
     #expect(initialize["error"]?["code"] == .int(-32022))
     #expect(initialize["error"]?["data"]?["requested"] == .string("2025-11-25"))
     let bare = try respond(&stateless, #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#)
@@ -96,7 +100,11 @@ struct McpStatelessTests {
   @Test func aListenStreamIsAcknowledgedAndToldOfEveryChange() throws {
     let follower = ScriptedFollower([])
     var session = fresh(follower)
-    let ack = session.replies(to: [line(Self.request(9, "subscriptions/listen", #""notifications":{"toolsListChanged":true,"promptsListChanged":true}"#))])
+    let ack = session.replies(to: [
+      line(
+        Self.request(
+          9, "subscriptions/listen", #""notifications":{"toolsListChanged":true,"promptsListChanged":true}"#))
+    ])
     #expect(ack.count == 1, "the stream's only line is its acknowledgement: no response")
     #expect(
       ack.first?.serialized
@@ -109,9 +117,12 @@ struct McpStatelessTests {
       replies.first?.serialized
         == #"{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":9}}}"#
     )
-    #expect(replies.last?["result"]?["tools"]?.arrayValue?.contains { $0["name"] == .string("search") } == true)
+    #expect(
+      replies.last?["result"]?["tools"]?.arrayValue?.contains { $0["name"] == .string("search") } == true)
     // The client ends the stream: no more notifications.
-    _ = session.replies(to: [line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}"#)])
+    _ = session.replies(to: [
+      line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}"#)
+    ])
     follower.changes = [.changed(McpToolbox(table: .builtIn, delivery: RecordingDelivery()))]
     #expect(session.replies(to: [line(Self.request(11, "tools/list"))]).count == 1)
   }

@@ -76,7 +76,9 @@ struct McpToolCallTests {
     Case(
       "open without a route", "open", #"{"arguments":{"id":1}}"#,
       "open needs 'route', a route's name, such as {\"route\":\"settings\"}"),
-    Case("open with a route that is no string", "open", #"{"route":7}"#, "--route expects a route's name, got a number"),
+    Case(
+      "open with a route that is no string", "open", #"{"route":7}"#,
+      "--route expects a route's name, got a number"),
     Case(
       "open with arguments that are no object", "open", #"{"route":"recipe","arguments":[42]}"#,
       "--arguments expects an object, got an array"),
@@ -141,7 +143,8 @@ struct McpToolCallTests {
     for route in RouteTable.builtIn.routes {
       #expect(text.contains("\n\(route.name): \(route.summary)."), "\(route.name)")
     }
-    #expect(text.contains("  link: debug://recipe?id=<id>\n  id: integer from 1 to 999999, required. Recipe id\n"))
+    #expect(
+      text.contains("  link: debug://recipe?id=<id>\n  id: integer from 1 to 999999, required. Recipe id\n"))
     #expect(text.contains(#"  open {"route":"recipe","arguments":{"id":1}} sends debug://recipe?id=1"#))
     #expect(text.contains(#"  sort: one of "name", "newest", "rating", default "name". Order of the list"#))
 

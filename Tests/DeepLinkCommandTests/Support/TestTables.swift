@@ -43,7 +43,8 @@ enum TestTables {
         var parameters: [Parameter] = []
         if index % 2 == 0 { parameters.append(.integer("id", range: 1...99999, help: "Item id")) }
         if index % 3 == 0 {
-          parameters.append(.choice("tab", ["summary", "details", "history"], default: "summary", help: "Tab shown"))
+          parameters.append(
+            .choice("tab", ["summary", "details", "history"], default: "summary", help: "Tab shown"))
         }
         if index % 5 == 0 { parameters.append(.flag("empty", help: "Show the empty state")) }
         return Route(
