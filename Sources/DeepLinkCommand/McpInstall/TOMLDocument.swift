@@ -52,7 +52,7 @@ struct TOMLDocument: Sendable {
     }
     if start < bytes.count { lines.append(bytes[start...]) }
     self.lines = lines
-    guard String(validating: bytes, as: UTF8.self) != nil else {
+    guard String(validUTF8: bytes) != nil else {
       throw TOMLError(line: 1, column: 1, reason: "the file is not UTF-8")
     }
     var reader = TOMLReader(bytes: bytes)
