@@ -238,6 +238,10 @@ final class ScriptedServer: Sendable {
   {
     var options = LineServer.Options()
     options.stopsOnSignals = false
+    // A client that reads a long reply slowly (under a sanitizer, on a loaded machine) must not
+    // see this server give up mid-reply after the app's 10 s of no progress: the tests here are
+    // about the client, which cuts a reply off at its own limit.
+    options.idleTimeoutMilliseconds = Patience.milliseconds
     let running = ScriptedServer(server: LineServer(path: path, options: options))
     let listening = DispatchSemaphore(value: 0)
     let thread = Thread { [running] in
