@@ -4,7 +4,7 @@ import DeepLinkWire
 /// it runs on (`SIMULATOR_UDID`, set by CoreSimulator) and its process id, so that `deeplink`
 /// can list and check the agents it finds.
 ///
-///     {"ok":true,"version":"…","debugLinks":true,"pid":4242,"bundleId":"com.example.Recipes","simulatorUdid":"5B6D…"}
+///     {"ok":true,"version":"…","debugLinks":true,"helpVersion":"…","pid":4242,"bundleId":"com.example.Recipes","simulatorUdid":"5B6D…"}
 struct AgentIdentity: Hashable, Sendable {
   var bundleID: String?
   var simulatorUDID: String?
@@ -18,7 +18,7 @@ struct AgentIdentity: Hashable, Sendable {
     self.processID = FileSystem.processID
   }
 
-  /// The members `ping` adds after `debugLinks`: `pid`, then `bundleId` and `simulatorUdid`
+  /// The members `ping` adds after `debugLinks` and `helpVersion`: `pid`, then `bundleId` and `simulatorUdid`
   /// when known.
   var pingFields: [JSON.Member] {
     var fields = [JSON.Member("pid", .int(Int(processID)))]

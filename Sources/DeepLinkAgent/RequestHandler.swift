@@ -26,6 +26,9 @@ package struct RequestHandler {
   /// log shared with other programs.
   let logPrefix: String
   private let version: String
+  /// ``RouteTable/helpVersion`` of ``table``, which `ping` states: a client holding the same
+  /// routes with other help text fetches the table again.
+  private let helpVersion: String
   /// Which app this is, for `ping`'s reply and the `ios.bundleId` of `table`'s.
   var identity = AgentIdentity(bundleID: nil) {
     didSet { tableDocument = nil }
@@ -44,6 +47,7 @@ package struct RequestHandler {
     self.logPrefix = logPrefix
     self.now = now
     self.version = table.version
+    self.helpVersion = table.helpVersion
   }
 
   /// Appends the reply to `line` (without its newline) to `output`, as the server sends it, and
@@ -142,7 +146,12 @@ package struct RequestHandler {
     case .screen:
       return success([JSON.Member("screen", .string(handler.screen))])
     case .ping:
-      return success([JSON.Member("debugLinks", .bool(debugLinksEnabled))] + identity.pingFields)
+      return success(
+        [
+          JSON.Member("debugLinks", .bool(debugLinksEnabled)),
+          JSON.Member("helpVersion", .string(helpVersion)),
+        ]
+          + identity.pingFields)
     case .routes:
       return success([JSON.Member("routes", .array(table.routes.map { .string($0.name) }))])
     case .table:

@@ -157,6 +157,14 @@ import Testing
     #expect(ping["debugLinks"] == .bool(false))
   }
 
+  /// `ping` states both fingerprints of the table: its links' and its help's.
+  @Test func pingStatesTheTablesHelpFingerprint() throws {
+    var handler = RequestHandler(now: { 0 })
+    let ping = try JSON.parse(handler.handle(Array(#"{"op":"ping"}"#.utf8)[...]).reply)
+    #expect(ping["version"] == .string(RouteTable.builtIn.version))
+    #expect(ping["helpVersion"] == .string(RouteTable.builtIn.helpVersion))
+  }
+
   @Test mutating func appliedLinksAreLogged() {
     let (_, log) = handler.handle(Array("debug://recipe-edit?id=42".utf8)[...])
     #expect(log == "applied debug://recipe-edit?id=42 → Home › Spaghetti Bolognese › Edit")

@@ -9,10 +9,11 @@ import Testing
 @Suite("The app teaches deeplink its routes")
 struct ZeroConfigurationTests {
   /// An app with the sample's routes and `extra` ones.
-  static func start(socket: String? = nil, extra: [String]) throws -> RunningApp {
+  static func start(socket: String? = nil, extra: [String], summary: String? = nil) throws -> RunningApp {
     try RunningApp.start(
       executable: Command.product("transition-app"), socket: socket,
-      arguments: ["--transition", "0"] + extra.flatMap { ["--extra-route", $0] })
+      arguments: ["--transition", "0"] + extra.flatMap { ["--extra-route", $0] }
+        + (summary.map { ["--summary", $0] } ?? []))
   }
 
   /// `deeplink ARGUMENTS` with `cache` as `XDG_CACHE_HOME`.
@@ -86,6 +87,29 @@ struct ZeroConfigurationTests {
     defer { _ = third.stop() }
     let gone = try Self.deeplink(["--socket", socket, "wishlist"], cache: cache)
     #expect(gone.status == 64 && gone.stderr.contains("unknown route or command 'wishlist'"), "\(gone)")
+  }
+
+  /// Help is never staler than the app that answers: rebuilt with the same routes and other
+  /// help text, its new text is what help, `routes` and a Tab show at the next command, and
+  /// what they show from the cache once it stops.
+  @Test func anAppRebuiltWithOtherHelpTextIsShownItsNewText() throws {
+    let cache = try TemporaryDirectory()
+    defer { cache.remove() }
+    let first = try Self.start(extra: ["wishlist"], summary: "Show the old wishlist")
+    let socket = first.socket
+    let before = try Self.deeplink(["--socket", socket, "routes"], cache: cache)
+    #expect(before.stdout.contains("Show the old wishlist"), "\(before)")
+    _ = first.stop()
+
+    let second = try Self.start(socket: socket, extra: ["wishlist"], summary: "Show the new wishlist")
+    let routes = try Self.deeplink(["--socket", socket, "routes"], cache: cache)
+    #expect(routes.status == 0 && routes.stdout.contains("Show the new wishlist"), "\(routes)")
+    #expect(!routes.stdout.contains("old wishlist"), "\(routes)")
+    let help = try Self.deeplink(["--socket", socket, "help", "wishlist"], cache: cache)
+    #expect(help.stdout.contains("Show the new wishlist"), "\(help)")
+    _ = second.stop()
+    let offline = try Self.deeplink(["--socket", socket, "routes"], cache: cache)
+    #expect(offline.stdout.contains("Show the new wishlist"), "the cache keeps the new text: \(offline)")
   }
 
   /// A cache file others may read is ignored with one warning line, whether an app answers or

@@ -5,8 +5,10 @@
 // product.
 //
 //   transition-app (--socket PATH | --bundle-id ID) [--transition MILLISECONDS] [--events FILE]
-//                  [--extra-route NAME]...
+//                  [--extra-route NAME]... [--summary TEXT]
 //
+// `--summary TEXT` is the extra routes' summary (else `Show NAME`): started again with another,
+// an app rebuilt with the same routes and other help text.
 // `--extra-route NAME` adds a route without parameters to the sample's table: an app whose
 // table is not the one `deeplink` is built with (Tests/EndToEndTests/ZeroConfigurationTests.swift),
 // and, started again with one more, an app rebuilt with a new route. `--bundle-id ID` is the
@@ -76,6 +78,7 @@ import RecipeSampleRoutes
     var eventsFile: String?
     var extraRoutes: [String] = []
     var bundleID: String?
+    var summary: String?
     while let option = arguments.popFirst() {
       let value = arguments.popFirst()
       switch option {
@@ -84,19 +87,20 @@ import RecipeSampleRoutes
       case "--events": eventsFile = value
       case "--extra-route": extraRoutes += value.map { [$0] } ?? []
       case "--bundle-id": bundleID = value
+      case "--summary": summary = value
       default: milliseconds = -1
       }
     }
     guard socket != nil || bundleID != nil, milliseconds >= 0 else {
       print(
         "usage: transition-app (--socket PATH | --bundle-id ID) [--transition MILLISECONDS] [--events FILE] "
-          + "[--extra-route NAME]...")
+          + "[--extra-route NAME]... [--summary TEXT]")
       exit(64)
     }
     let model = TransitioningModel(transition: .milliseconds(milliseconds), eventsFile: eventsFile)
     model.table = RouteTable(
       scheme: RouteTable.builtIn.scheme,
-      routes: RouteTable.builtIn.routes + extraRoutes.map { Route($0, summary: "Show \($0)") })
+      routes: RouteTable.builtIn.routes + extraRoutes.map { Route($0, summary: summary ?? "Show \($0)") })
     do {
       _ = try DeepLinkAgent(name: "transition-app", table: model.table, bundleID: bundleID).start(
         socket: socket,

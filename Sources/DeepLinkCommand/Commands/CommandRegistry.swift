@@ -26,7 +26,10 @@ enum CommandRegistry {
 
   /// The command called `name`, or the subcommand (`mcp install`).
   static func command(named name: String) -> (any ToolCommand.Type)? {
-    all.first { $0.name == name }
+    // Only a name with a space names a subcommand: a route's name (the common case) is looked
+    // up in the top-level list alone, not in a list built of every command's subcommands.
+    guard name.utf8.contains(UInt8(ascii: " ")) else { return commands.first { $0.name == name } }
+    return all.first { $0.name == name }
   }
 
   /// Every command, each followed by its subcommands: what the man page lists.

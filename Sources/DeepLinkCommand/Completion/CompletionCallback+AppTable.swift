@@ -33,16 +33,15 @@ extension CompletionCallback {
       let app = AnsweringApp(
         arguments: appArguments(words, home: home), environment: FileSystem.environmentValue)
     else { return known.table }
-    let cache = TableCache.standardDirectory(environment: FileSystem.environmentValue).map(
-      TableCache.init(directory:))
+    let lookup = app.lookup(
+      known: known, cache: TableCache.standard(environment: FileSystem.environmentValue))
     let milliseconds = Int(deadline.remainingMilliseconds)
-    guard milliseconds > 0 else { return cache?.lookUp(app.key).contents?.table ?? known.table }
+    guard milliseconds > 0 else { return lookup.cached().contents?.table ?? known.table }
     do {
-      return try app.table(known: known, cache: cache, timeoutMilliseconds: milliseconds)?.contents.table
-        ?? known.table
+      return try app.table(lookup, timeoutMilliseconds: milliseconds)?.contents.table ?? known.table
     } catch {
       // A slow app, or a table it serves that is refused: what it served last, if anything.
-      return cache?.lookUp(app.key).contents?.table ?? known.table
+      return lookup.cached().contents?.table ?? known.table
     }
   }
 

@@ -45,8 +45,8 @@ final class AppConnection {
     }
   }
 
-  /// The version of the route table the app serves now: what `deeplink mcp` asks before each
-  /// request to follow the app's table. Warns about nothing: a new version is what the
+  /// The fingerprints of the route table the app serves now: what `deeplink mcp` asks before
+  /// each request to follow the app's table. Warns about nothing: a new version is what the
   /// question is for.
   ///
   /// An app declares its table once and keeps it while it runs, so while the kept connection
@@ -54,9 +54,10 @@ final class AppConnection {
   /// carried the session's table, the app is the same process with the same table. Otherwise
   /// (no connection kept, the app closed it because it exited or the connection was idle, a
   /// reply carried another table) one `ping`, on a new connection when needed, tells.
-  func servedVersion(app: AppClient) throws(ClientFailure) -> String {
+  func servedTable(app: AppClient) throws(ClientFailure) -> ServedTable {
     if let kept = session, kept.foreignVersion == nil, kept.client.isIdleAndOpen {
-      return kept.tableVersion
+      // The same process: the same help too.
+      return ServedTable(version: kept.tableVersion)
     }
     for attempt in 0..<2 {
       var current: AppSession
@@ -70,7 +71,7 @@ final class AppConnection {
         let reply = try current.request(.ping)
         session = current
         // A reply without a version was refused by `request`.
-        return reply["version"]?.stringValue ?? ""
+        return ServedTable(ping: reply) ?? ServedTable(version: "")
       } catch .socket(.connectionClosed) where attempt == 0 {
         current.close()
       } catch {
@@ -81,7 +82,7 @@ final class AppConnection {
     throw .socket(.connectionClosed(path: app.socket))
   }
 
-  /// The table the app serves, asked on the kept connection (``servedVersion(app:)`` keeps
+  /// The table the app serves, asked on the kept connection (``servedTable(app:)`` keeps
   /// one), read as the hostile input it may be (``AppTable``). After a failure the connection
   /// is dropped: what is left of an over-long reply is never read as the next answer.
   ///

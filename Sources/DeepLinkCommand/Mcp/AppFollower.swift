@@ -22,18 +22,10 @@ final class AppFollower: ToolboxFollower {
   private var delivery: TargetDelivery
   /// The simulator whose app's agent is awaited, while links go through `simctl`.
   private var awaitedSimulator: String?
-  /// Where tables are kept, `nil` when there is no cache directory.
-  private let cache: TableCache?
-  /// The tool's own table: an app that serves it needs no fetch.
-  private let builtIn: RouteTable
-  /// The app's identity in the cache: its socket, or its simulator and bundle id.
-  private var key: TableCache.Key
-  /// The keys a table is kept under, as ``AnsweringApp`` keeps it: the app's own, and for a
-  /// simulator app the booted simulator's too.
-  private var keys: [TableCache.Key] {
-    guard case .simulator(_, let bundleID) = key else { return [key] }
-    return [key, .simulatorApp(bundleID: bundleID)]
-  }
+  /// How the app's table is learnt: the cache (under the app's identity, its socket or its
+  /// simulator and bundle id) and the tool's own table, which an app that serves it needs no
+  /// fetch for.
+  private var lookup: AppTableLookup
   /// Whether the table follows the app's (`deeplink`), or stays the tool's own (a tool built
   /// on `DeepLinkCommand` for one app), which still finds a simulator app's agent that starts
   /// later.
@@ -52,10 +44,11 @@ final class AppFollower: ToolboxFollower {
     self.followsTable = followsTable
     self.delivery = delivery
     self.awaitedSimulator = simulator
-    self.cache = cache
-    self.builtIn = builtIn
-    self.key =
-      agent.map { .simulator(udid: $0.udid, bundleID: $0.bundleID) } ?? .socket(delivery.context.socketPath)
+    self.lookup = AppTableLookup(
+      cache: cache,
+      key: agent.map { .simulator(udid: $0.udid, bundleID: $0.bundleID) }
+        ?? .socket(delivery.context.socketPath),
+      known: RoutesFileContents(table: builtIn))
   }
 
   func follow() -> ToolboxChange {
@@ -65,7 +58,8 @@ final class AppFollower: ToolboxFollower {
       delivery.target = .app
       delivery.connection = AppConnection()
       awaitedSimulator = nil
-      key = .simulator(udid: agent.udid, bundleID: agent.bundleID)
+      lookup = AppTableLookup(
+        cache: lookup.cache, key: .simulator(udid: agent.udid, bundleID: agent.bundleID), known: lookup.known)
       unannounced = true
     }
     if delivery.target == .app, followsTable {
@@ -98,27 +92,21 @@ final class AppFollower: ToolboxFollower {
 
   private func table(for delivery: TargetDelivery) -> Served {
     let app = delivery.context.app
-    guard let version = try? delivery.connection.servedVersion(app: app),
-      version != delivery.context.table.version
+    guard let served = try? delivery.connection.servedTable(app: app),
+      !served.isServing(delivery.context.table)
     else { return .same }
-    if let cached = cache?.lookUp(key).contents, cached.table.version == version {
-      return .new(cached, .app("the app on " + app.socket))
-    }
-    if builtIn.version == version {
-      return .new(RoutesFileContents(table: builtIn), .app("the app on " + app.socket))
-    }
-    let contents: RoutesFileContents
     do {
-      contents = try delivery.connection.table(app: app)
+      // A cache file that cannot be used is not warned about at each call: the fetch replaces it.
+      let found = try lookup.resolve(served: served, cached: lookup.cached()) { () throws(AppTableError) in
+        try delivery.connection.table(app: app)
+      }
+      for warning in found.warnings { delivery.context.err(warning + "\n") }
+      return .new(found.contents, .app(socket: app.socket))
     } catch  where error.fallsBack {
       return .same
     } catch {
       return .refused(error)
     }
-    for key in keys {
-      if let warning = cache?.store(contents, for: key) { delivery.context.err(warning + "\n") }
-    }
-    return .new(contents, .app("the app on " + app.socket))
   }
 }
 

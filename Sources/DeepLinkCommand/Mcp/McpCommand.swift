@@ -186,8 +186,7 @@ struct McpCommand: ToolCommand {
     case .builtIn, .found, .app, .cache: followsTable = ToolName.readsRoutesFiles
     }
     guard followsTable || simulator != nil else { return nil }
-    let cache = TableCache.standardDirectory(environment: context.environmentValue).map(
-      TableCache.init(directory:))
+    let cache = TableCache.standard(environment: context.environmentValue)
     return AppFollower(
       delivery: delivery, simulator: simulator, agent: agent, cache: cache, builtIn: context.builtIn,
       followsTable: followsTable)

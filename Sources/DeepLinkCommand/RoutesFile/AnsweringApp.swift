@@ -11,9 +11,10 @@ import DeepLinkWire
 /// by UDID or means the booted one (then the agent is found among those listening). Its last table is kept in the ``TableCache``, so help, `url`,
 /// `routes` and Tab completion keep speaking its routes while it is not running.
 ///
-/// One `ping` tells the app's fingerprint: the cached table, or the one the tool has, is used
-/// when it is the same; otherwise the table is fetched on the same connection (one more round
-/// trip) and cached. No app listening costs a failed `connect`, nothing more.
+/// One `ping` tells the app's fingerprints, and ``AppTableLookup`` takes the cached table, or
+/// the one the tool has, when it is the same; otherwise the table is fetched on the same
+/// connection (one more round trip) and cached. No app listening costs a failed `connect`,
+/// nothing more.
 struct AnsweringApp {
   /// Where the app listens; `nil` for the app ``bundleID`` on the booted simulator, found
   /// among the simulator agents listening when it is asked.
@@ -73,6 +74,11 @@ struct AnsweringApp {
     var warnings: [String] = []
   }
 
+  /// The lookup of this app's table in `cache`, the tool holding `known`.
+  func lookup(known: RoutesFileContents, cache: TableCache?) -> AppTableLookup {
+    AppTableLookup(cache: cache, key: key, known: known)
+  }
+
   /// The app's table: asked within `timeoutMilliseconds`, else the cached one; `nil` when no
   /// app answers and none is cached. An app that does not answer in time is no error here: the
   /// command that follows gets what is left of the time, and reports it as it would.
@@ -81,71 +87,44 @@ struct AnsweringApp {
   /// (each asked for at most ``SimulatorAgent/discoveryMilliseconds``); with none, or with
   /// several (on several simulators, where the command then asks which), the cached table.
   ///
-  /// - Parameter known: the table the tool would use otherwise; when the app runs it, nothing
-  ///   is fetched.
+  /// - Parameter lookup: the table the tool holds and the cache (``lookup(known:cache:)``).
   /// - Throws: ``AppTableError`` for a table the app served that is refused (too large, not
   ///   JSON, a lying fingerprint, …): nothing is cached, and nothing is sent.
-  /// - Parameter lookup: the cache's entry, when the caller has read it already.
-  func table(
-    known: RoutesFileContents, cache: TableCache?, timeoutMilliseconds: Int, lookup: TableCache.Lookup? = nil
-  ) throws(AppTableError) -> Answer? {
-    var warnings: [String] = []
-    let lookup = lookup ?? cache?.lookUp(key, known: known)
-    if let warning = lookup?.warning { warnings.append(warning) }
-    let cached = lookup?.contents.map {
-      Answer(contents: $0, source: .cache(place(socket)), warnings: warnings)
-    }
+  func table(_ lookup: AppTableLookup, timeoutMilliseconds: Int) throws(AppTableError) -> Answer? {
+    let cached = lookup.cached()
+    let warnings = cached.warning.map { [$0] } ?? []
     let deadline = Deadline.after(milliseconds: timeoutMilliseconds)
     // No app (or none we may talk to, or one that does not answer in time, or not as an
     // agent does): the table it served last, if any.
     guard let app = socket.map({ Self.ping($0, deadline: deadline) }) ?? simulatorApp(deadline: deadline)
-    else { return cached }
+    else {
+      return cached.contents.map { Answer(contents: $0, source: .cache(place(socket)), warnings: warnings) }
+    }
     defer { app.client.close() }
-    if let cached, cached.contents.table.version == app.version {
-      return Answer(contents: cached.contents, source: .app(place(app.socket)), warnings: warnings)
-    }
-    let contents: RoutesFileContents
-    if known.table.version == app.version {
-      contents = known
-    } else {
-      do {
-        contents = try AppTable.fetch(client: app.client, deadline: deadline)
-      } catch  where error.fallsBack {
-        // An agent that serves no table: the tool's own, as before.
-        return nil
+    let found: AppTableLookup.Found
+    do {
+      found = try lookup.resolve(served: app.served, cached: cached, keys: key.keptUnder(udid: app.udid)) {
+        () throws(AppTableError) in try AppTable.fetch(client: app.client, deadline: deadline)
       }
+    } catch  where error.fallsBack {
+      // An agent that serves no table: the tool's own, as before.
+      return nil
     }
-    for key in keys(udid: app.udid) {
-      if let warning = cache?.store(contents, for: key) { warnings.append(warning) }
-    }
-    return Answer(contents: contents, source: .app(place(app.socket)), warnings: warnings)
+    return Answer(
+      contents: found.contents, source: .app(place(app.socket)), warnings: warnings + found.warnings)
   }
 
   /// The table a link is built from without asking the app: the one the app served last (the
-  /// cache), else `known`. The link carries its fingerprint and the app refuses it if it
-  /// serves another (``AppClient/checksTable``): no round trip before the link. `nil` for an
-  /// app found only by asking the simulator agents listening (no socket to send to yet).
-  ///
-  /// - Returns: the answer, and the cache's entry (for ``table(known:cache:timeoutMilliseconds:lookup:)``
-  ///   when the line turns out to need the app's answer).
-  func tableAtHand(known: RoutesFileContents, cache: TableCache?) -> (
-    answer: Answer, lookup: TableCache.Lookup
-  )? {
+  /// cache: the same routes, whatever its help), else the one the tool holds. The link carries
+  /// its fingerprint and the app refuses it if it serves another (``AppClient/checksTable``):
+  /// no round trip before the link. `nil` for an app found only by asking the simulator agents
+  /// listening (no socket to send to yet).
+  func tableAtHand(_ lookup: AppTableLookup) -> Answer? {
     guard let socket else { return nil }
-    let lookup = cache?.lookUp(key, known: known) ?? TableCache.Lookup()
-    return (
-      Answer(
-        contents: lookup.contents ?? known, source: .app(place(socket)),
-        warnings: lookup.warning.map { [$0] } ?? []),
-      lookup
-    )
-  }
-
-  /// Keeps `contents`, which the app just served, under the app's keys.
-  ///
-  /// - Returns: warning lines for what could not be kept.
-  func remember(_ contents: RoutesFileContents, cache: TableCache?) -> [String] {
-    keys(udid: nil).compactMap { cache?.store(contents, for: $0) }
+    let cached = lookup.cached(help: false)
+    return Answer(
+      contents: cached.contents ?? lookup.known, source: .app(place(socket)),
+      warnings: cached.warning.map { [$0] } ?? [])
   }
 
   /// Where the app's table came from, once it served `contents` now.
@@ -154,25 +133,15 @@ struct AnsweringApp {
   /// The app as `deeplink routes` names it: `the app on /tmp/a.sock`, or, found nowhere,
   /// `com.example.app on a simulator`.
   private func place(_ socket: String?) -> String {
-    socket.map { "the app on " + $0 } ?? "\(bundleID ?? "the app") on a simulator"
-  }
-
-  /// The keys the table an app served is kept under: its own, and for a simulator app the
-  /// booted simulator's.
-  private func keys(udid: String?) -> [TableCache.Key] {
-    guard let bundleID else { return [key] }
-    let booted = TableCache.Key.simulatorApp(bundleID: bundleID)
-    // Found among the agents: the simulator its reply names.
-    guard socket == nil else { return [key, booted] }
-    return (udid.map { [.simulator(udid: $0, bundleID: bundleID)] } ?? []) + [booted]
+    socket.map { TableSource.place(socket: $0) } ?? "\(bundleID ?? "the app") on a simulator"
   }
 
   /// An app that answered its `ping`, the connection still open for the table.
   private struct Pinged {
     let socket: String
     let client: LineClient
-    /// The fingerprint of its table.
-    let version: String
+    /// The fingerprints of its table.
+    let served: ServedTable
     /// What the reply says: a simulator app's bundle id and simulator.
     let bundleID: String?
     let udid: String?
@@ -185,13 +154,13 @@ struct AnsweringApp {
         path: socket, deadline: deadline, maximumLineLength: AppTable.maximumReplyBytes)
     else { return nil }
     guard let line = try? client.request(Request.ping.line, deadline: deadline),
-      let reply = try? JSON.parse(line), let version = reply["version"]?.stringValue
+      let reply = try? JSON.parse(line), let served = ServedTable(ping: reply)
     else {
       client.close()
       return nil
     }
     return Pinged(
-      socket: socket, client: client, version: version, bundleID: reply["bundleId"]?.stringValue,
+      socket: socket, client: client, served: served, bundleID: reply["bundleId"]?.stringValue,
       udid: reply["simulatorUdid"]?.stringValue)
   }
 

@@ -4,13 +4,13 @@ package import DeepLinkWire
 /// The last route table each app served, kept so that help, `url`, `routes` and Tab completion
 /// speak the app's routes while the app is not running.
 ///
-///     let cache = TableCache.standard()                      // ~/.cache/deeplink
+///     let cache = TableCache.standard(environment: environment)  // ~/.cache/deeplink
 ///     let key = TableCache.Key.socket("/run/user/1000/deeplink/app.sock")
 ///     cache?.store(contents, for: key)                       // nil, or one warning line
 ///     let found = cache?.lookUp(key)                         // found.contents, found.warning
 ///
 /// One file an app, `table-<FNV-1a of the key>.json` in `$XDG_CACHE_HOME/deeplink/` (else
-/// `~/.cache/deeplink/`): `{"key":…,"version":…,"table":{routes file}}`. Private: the
+/// `~/.cache/deeplink/`): `{"key":…,"version":…,"helpVersion":…,"table":{routes file}}`. Private: the
 /// directory 0700, each file 0600, written to a new file beside it and renamed over it, so a
 /// reader sees a whole table or the one before. A file is used only when it is a regular file of
 /// this user that group and others cannot use, parses, is the key's, and holds a table whose
@@ -79,9 +79,10 @@ package struct TableCache: Sendable {
     return nil
   }
 
-  /// The cache of this process's environment; `nil` when it has no place for one.
-  package static func standard() -> TableCache? {
-    standardDirectory(environment: FileSystem.environmentValue).map(TableCache.init(directory:))
+  /// The cache of `environment` (``standardDirectory(environment:)``); `nil` when it has no
+  /// place for one.
+  package static func standard(environment: (String) -> String?) -> TableCache? {
+    standardDirectory(environment: environment).map(TableCache.init(directory:))
   }
 
   /// The file that holds `key`'s table.
@@ -97,7 +98,11 @@ package struct TableCache: Sendable {
   /// file is checked as it always is (owner, mode, JSON, key), but the table in it is not
   /// decoded when the tool already holds it (the common case: the app serves the tool's own
   /// table), which keeps the decoding out of a command's start-up.
-  package func lookUp(_ key: Key, known: RoutesFileContents?) -> Lookup {
+  ///
+  /// - Parameter help: whether `known` stands for the file's table only when its help text is
+  ///   the same too (``RouteTable/helpVersion``), as for what prints help; a link, which help
+  ///   does not change, needs the same ``RouteTable/version`` only.
+  package func lookUp(_ key: Key, known: RoutesFileContents?, help: Bool = true) -> Lookup {
     let path = path(for: key)
     let bytes: [UInt8]
     do {
@@ -108,7 +113,11 @@ package struct TableCache: Sendable {
     } catch {
       return Lookup(warning: Self.warning(path, error.message))
     }
-    if let known, bytes.starts(with: Self.prefix(key: key, version: known.table.version)) {
+    if let known,
+      bytes.starts(
+        with: Self.prefix(
+          key: key, version: known.table.version, helpVersion: help ? known.table.helpVersion : nil))
+    {
       // The file states the key and the table the tool holds, as this cache writes them: that
       // table is used without decoding the document (half of a command's start-up otherwise).
       return Lookup(contents: known)
@@ -121,7 +130,13 @@ package struct TableCache: Sendable {
     guard let version = document["version"]?.stringValue, let table = document["table"] else {
       return Lookup(warning: Self.warning(path, "it has no \"version\" and \"table\""))
     }
-    if let known, known.table.version == version { return Lookup(contents: known) }
+    // The table the tool holds, when the file states its fingerprints (help's only if asked
+    // for: a file written before it was kept states none, and its table is decoded).
+    if let known, known.table.version == version,
+      !help || document["helpVersion"]?.stringValue == known.table.helpVersion
+    {
+      return Lookup(contents: known)
+    }
     do {
       return Lookup(contents: try AppTable.contents(of: table, claimedVersion: version))
     } catch {
@@ -129,12 +144,15 @@ package struct TableCache: Sendable {
     }
   }
 
-  /// How a file written by ``store(_:for:)`` for `key` and a table of fingerprint `version`
-  /// starts: `{"key":"socket /tmp/a.sock","version":"1a2b3c4d5e6f7a8b",`.
-  static func prefix(key: Key, version: String) -> [UInt8] {
-    Array(
-      (#"{"key":"# + JSON.string(key.text).serialized + #","version":"# + JSON.string(version).serialized
-        + ",").utf8)
+  /// How a file written by ``store(_:for:)`` for `key` and a table of fingerprints `version`
+  /// and `helpVersion` starts:
+  /// `{"key":"socket /tmp/a.sock","version":"1a2b3c4d5e6f7a8b","helpVersion":"…",`; without
+  /// `helpVersion`, only as far as `version`.
+  static func prefix(key: Key, version: String, helpVersion: String? = nil) -> [UInt8] {
+    var text =
+      #"{"key":"# + JSON.string(key.text).serialized + #","version":"# + JSON.string(version).serialized + ","
+    if let helpVersion { text += #""helpVersion":"# + JSON.string(helpVersion).serialized + "," }
+    return Array(text.utf8)
   }
 
   /// Keeps `contents` as `key`'s table, replacing the one before.
@@ -145,6 +163,7 @@ package struct TableCache: Sendable {
     let document = JSON.object([
       ("key", .string(key.text)),
       ("version", .string(contents.table.version)),
+      ("helpVersion", .string(contents.table.helpVersion)),
       (
         "table",
         RoutesDocument.json(

@@ -18,6 +18,12 @@ package enum TableSource: Hashable, Sendable {
   /// The app served it before and does not answer now (the cache), named as for ``app(_:)``.
   case cache(String)
 
+  /// The table served now by the app listening on `socket`.
+  static func app(socket: String) -> TableSource { .app(place(socket: socket)) }
+
+  /// The app listening on `socket`, as ``app(_:)`` and ``cache(_:)`` name it: `the app on /tmp/a.sock`.
+  static func place(socket: String) -> String { "the app on " + socket }
+
   /// The file's path; `nil` for the built-in table.
   package var path: String? {
     switch self {
@@ -91,8 +97,9 @@ package enum TableSource: Hashable, Sendable {
   /// found from the current directory; else the built-in table. A tool that reads none always
   /// uses its own. The completion callback finds its table itself.
   ///
-  /// A line that only sends a link (`sendsOnlyALink` is true for it, parsed against the table
-  /// at hand) does not ask the app first: its link carries the table's fingerprint, and an app
+  /// A line that only sends a link (`parsedAsALink` parses it against the table at hand, and
+  /// returns it when it only sends a link or prints one) does not ask the app first, and is
+  /// not parsed twice (``Found/invocation``): its link carries the table's fingerprint, and an app
   /// that serves another refuses it, unapplied (``AppClient/checksTable``). Every other line
   /// asks, since what it prints depends on the app's table (`url`, `help`, `routes`, a dry run).
   ///
@@ -103,7 +110,7 @@ package enum TableSource: Hashable, Sendable {
   ///   the rest of `--timeout`, so that a slow or silent app costs `--timeout` once.
   static func table(
     for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?,
-    sendsOnlyALink: (RouteTable) -> Bool = { _ in false }
+    parsedAsALink: (RouteTable) -> Invocation? = { _ in nil }
   ) throws(Failure) -> Found {
     guard arguments.first != CommandRegistry.completeCallback else {
       return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
@@ -132,30 +139,28 @@ package enum TableSource: Hashable, Sendable {
     guard asksTheApp(arguments), let app = AnsweringApp(arguments: arguments, environment: environment) else {
       return Found(contents: contents, source: source)
     }
-    let cache = TableCache.standardDirectory(environment: environment).map(TableCache.init(directory:))
-    let atHand = app.tableAtHand(known: contents, cache: cache)
-    if let atHand, sendsOnlyALink(atHand.answer.contents.table) {
+    let lookup = app.lookup(known: contents, cache: TableCache.standard(environment: environment))
+    let atHand = app.tableAtHand(lookup)
+    if let atHand, let invocation = parsedAsALink(atHand.contents.table) {
       return Found(
-        contents: atHand.answer.contents, source: atHand.answer.source, warnings: atHand.answer.warnings,
-        app: app, cache: cache)
+        contents: atHand.contents, source: atHand.source, warnings: atHand.warnings, app: app, lookup: lookup,
+        invocation: invocation)
     }
     let seconds =
       Invocation.optionValue(.timeout, in: arguments).flatMap(GlobalOptions.seconds)
       ?? GlobalOptions.defaultTimeout
     let started = Clocks.monotonicMilliseconds
     do {
-      let answer = try app.table(
-        known: contents, cache: cache, timeoutMilliseconds: Int(seconds * 1000), lookup: atHand?.lookup)
+      let answer = try app.table(lookup, timeoutMilliseconds: Int(seconds * 1000))
       let spent = Int(Clocks.monotonicMilliseconds - started)
       guard let answer else {
         // No app, nothing cached: a cache file ignored still says so (one warning line).
         return Found(
-          contents: contents, source: source, warnings: atHand?.answer.warnings ?? [],
-          spentMilliseconds: spent)
+          contents: contents, source: source, warnings: atHand?.warnings ?? [], spentMilliseconds: spent)
       }
       return Found(
         contents: answer.contents, source: answer.source, warnings: answer.warnings, spentMilliseconds: spent,
-        app: app, cache: cache)
+        app: app, lookup: lookup)
     } catch {
       let kind: String =
         if case .socket(let socketError) = error.problem { ClientFailure.socket(socketError).kind } else {
@@ -180,9 +185,12 @@ package enum TableSource: Hashable, Sendable {
     /// The time spent asking the app, taken from the command's `--timeout`.
     var spentMilliseconds = 0
     /// The app whose table ``contents`` stands for, when it does: its links carry the table's
-    /// fingerprint, and a table it serves instead is kept in ``cache`` under its keys.
+    /// fingerprint, and a table it serves instead is kept by ``lookup``.
     var app: AnsweringApp?
-    var cache: TableCache?
+    var lookup: AppTableLookup?
+    /// The line, parsed against ``contents`` already (a line that only sends a link); `nil`
+    /// when it is still to be parsed.
+    var invocation: Invocation?
   }
 
   /// Why no table could be had: a usage error (64), or the app's failure.

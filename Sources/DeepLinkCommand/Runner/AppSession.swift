@@ -55,8 +55,15 @@ struct AppSession {
   /// batch checks every line before sending the first): checked with the longest deadline an
   /// `Int` prints, so it never passes a line the app refuses.
   static func checkFits(url: String) throws(ClientFailure) {
+    // JSON writes a byte of the URL as at most 6 (`\u001f`): a URL that fits even so needs no
+    // request built to know it (every link a person types).
+    guard url.utf8.count * 6 + longestRequestOverhead > LineFramer.defaultMaximumLineLength else { return }
     try checkFits(.open(url: url, deadline: .max, table: longestFingerprint))
   }
+
+  /// More than the bytes an `open` request adds around its URL: the keys, an `Int`'s longest
+  /// deadline and a fingerprint.
+  private static let longestRequestOverhead = 256
 
   /// A table fingerprint's length (``RouteTable/version``: 16 hex digits), for the length check.
   private static let longestFingerprint = String(repeating: "0", count: 16)

@@ -113,7 +113,7 @@ public struct DeepLinkTool {
     do throws(TableSource.Failure) {
       found = try TableSource.table(
         for: arguments, builtIn: builtIn, tool: readsRoutesFiles ? nil : name, environment: readEnvironment,
-        sendsOnlyALink: { Self.sendsOnlyALink(arguments, table: $0) })
+        parsedAsALink: { Self.parsedAsALink(arguments, table: $0) })
       for warning in found.warnings { output.err(warning + "\n") }
     } catch {
       CommandContext.report(
@@ -128,8 +128,9 @@ public struct DeepLinkTool {
       // the next command, then the line is parsed again against it and sent once more.
       var again = found
       again.contents = served
+      again.invocation = nil
       again.source = found.app?.servedSource ?? found.source
-      for warning in found.app?.remember(served, cache: found.cache) ?? [] { output.err(warning + "\n") }
+      for warning in found.lookup?.keep(served) ?? [] { output.err(warning + "\n") }
       do throws(ClientFailure) {
         return try run(arguments, found: again, json: json)
       } catch {
@@ -142,17 +143,19 @@ public struct DeepLinkTool {
     }
   }
 
-  /// Whether `arguments`, parsed against `table`, need no answer from the app before they run:
+  /// `arguments` parsed against `table`, when they need no answer from the app before they run:
   /// a route or `open` (without `--dry-run` or `--keep`), whose link carries its table's
   /// fingerprint so that the app refuses it if it serves another table; and `url`, which sends
   /// nothing and prints the link the table at hand (the app's last) builds. A line that does not
-  /// parse against `table` (a route the app just gained) asks the app first.
-  static func sendsOnlyALink(_ arguments: [String], table: RouteTable) -> Bool {
-    guard let invocation = try? Invocation.parse(arguments, table: table) else { return false }
+  /// parse against `table` (a route the app just gained) asks the app first. `nil` for any
+  /// other line.
+  static func parsedAsALink(_ arguments: [String], table: RouteTable) -> Invocation? {
+    guard let invocation = try? Invocation.parse(arguments, table: table) else { return nil }
     let options = invocation.options
-    guard !options.dryRun, !options.keep else { return false }
+    guard !options.dryRun, !options.keep else { return nil }
     let command = invocation.command
-    return command is LinkCommand || command is OpenCommand || command is URLCommand
+    guard command is LinkCommand || command is OpenCommand || command is URLCommand else { return nil }
+    return invocation
   }
 
   /// Parses `arguments` against the table `found` and runs the command, reporting its failure;
@@ -172,7 +175,11 @@ public struct DeepLinkTool {
     }
     let invocation: Invocation
     do {
-      invocation = try Invocation.parse(arguments, table: contents.table)
+      if let parsed = found.invocation {
+        invocation = parsed
+      } else {
+        invocation = try Invocation.parse(arguments, table: contents.table)
+      }
     } catch {
       CommandContext.report(
         kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: error.exitCode,
@@ -195,7 +202,7 @@ public struct DeepLinkTool {
       discardsOutput: options.quiet && type(of: command).isQuietable, environmentValue: readEnvironment,
       deviceLauncher: deviceLauncher, checksTable: found.app != nil)
     // Another app's table: the tool's `appCommand` starts another app.
-    let appCommand = contents.table.version == builtIn.version ? ToolName.appCommand : nil
+    let appCommand = contents.table.hasSameVersion(as: builtIn) ? ToolName.appCommand : nil
     let result: Result<ExitCode, ClientFailure> = ToolName.$bundleID.withValue(context.iosBundleID) {
       ToolName.$appCommand.withValue(appCommand) {
         do {

@@ -26,6 +26,24 @@ extension RouteTable {
   }
 }
 
+extension RouteTable {
+  /// A fingerprint of the table's text (each route's summary and help, each parameter's help)
+  /// as 16 hex digits: what ``version`` leaves out, since it changes no link, but help, the
+  /// routes list and an agent's tool descriptions show. Two tables are the same table when
+  /// both fingerprints are.
+  package var helpVersion: String {
+    var hash = FNV1a()
+    hash.add(routes.count)
+    for route in routes {
+      hash.add(route.summary)
+      hash.add(route.help)
+      hash.add(route.parameters.count)
+      for parameter in route.parameters { hash.add(parameter.help) }
+    }
+    return hash.hex
+  }
+}
+
 extension ParameterType {
   func fingerprint(into hash: inout FNV1a) {
     switch self {
@@ -88,5 +106,14 @@ struct FNV1a {
   var hex: String {
     let digits = String(state, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}
+
+extension RouteTable {
+  /// Whether `other` builds the same links: the same ``version``. A copy of this table value
+  /// (the common case: the tool's own table, used as the app's) is known to be the same without
+  /// computing either fingerprint, which a command's start-up would otherwise pay twice.
+  package func hasSameVersion(as other: RouteTable) -> Bool {
+    names === other.names || version == other.version
   }
 }
