@@ -161,7 +161,7 @@ struct McpSession {
 
   /// Why the table the app serves now was refused, when it was at the last request: a
   /// `tools/call` then says so instead of sending a link checked against another table.
-  private var refusal: ToolCallError?
+  private var refusal: McpToolCallError?
 
   /// Whether a request with `params` will be served as a tool request in the connection's era:
   /// after `initialize`, or enveloped (the first one deciding the era).
