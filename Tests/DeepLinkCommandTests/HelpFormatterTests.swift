@@ -85,7 +85,7 @@ struct HelpFormatterTests {
   }
 
   @Test func everyGoldenFileIsStillProduced() {
-    let produced = Set(Self.pageNames + RoutesFormatterTests.goldenNames + [ToolSchemaTests.goldenName])
+    let produced = Set(Self.pageNames + RoutesFormatterTests.goldenNames + [McpToolSchemaTests.goldenName])
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     let recorded = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
     #expect(recorded.subtracting(produced).isEmpty, "golden files nothing produces any more")

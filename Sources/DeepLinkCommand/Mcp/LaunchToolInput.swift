@@ -10,7 +10,7 @@ import DeepLinkWire
 ///        ("arguments", .object([("id", .int(42))]))], table: .builtIn)
 ///     // SimulatorLaunch(variables: [API_URL=http://x], link: debug://recipe?id=42)
 enum LaunchToolInput {
-  /// The arguments' names, as ``ToolSchema/launchInput`` declares them.
+  /// The arguments' names, as ``McpToolSchema/launchInput`` declares them.
   static let relaunch = "relaunch"
   static let environment = "env"
   static let arguments = "args"
@@ -22,7 +22,7 @@ enum LaunchToolInput {
   /// - Throws: the first mistake, as a tool error: an unknown argument, a value of the wrong
   ///   kind, a variable that is not NAME=VALUE with a portable name, a NUL, an unknown route,
   ///   a wrong argument of the route, route arguments without a route.
-  static func launch(_ arguments: [(String, JSON)], table: RouteTable) throws(ToolCallError)
+  static func launch(_ arguments: [(String, JSON)], table: RouteTable) throws(McpToolCallError)
     -> SimulatorLaunch
   {
     let known = [relaunch, environment, Self.arguments, route, routeArguments]
@@ -65,7 +65,7 @@ enum LaunchToolInput {
   /// The strings of the array `value` (`nil`: none).
   ///
   /// - Throws: a tool error for anything but an array of strings.
-  private static func strings(_ name: String, _ value: JSON?, of expected: String) throws(ToolCallError)
+  private static func strings(_ name: String, _ value: JSON?, of expected: String) throws(McpToolCallError)
     -> [String]
   {
     guard let value else { return [] }

@@ -30,7 +30,7 @@ package struct McpOfflineSession {
 }
 
 /// Applies every link at once, with an empty state; a screenshot is an empty PNG signature.
-struct OfflineDelivery: LinkDelivery {
+struct OfflineDelivery: McpTarget {
   static let state = JSON.object([("path", .array([])), ("overrides", .emptyObject), ("screen", .string(""))])
 
   var acknowledges: Bool { true }

@@ -10,7 +10,7 @@ import DeepLinkWire
 ///       table: .builtIn)
 ///     // debug://recipe?id=42
 enum McpOpenInput {
-  /// The arguments' names, as ``ToolSchema/openInput(names:)`` declares them.
+  /// The arguments' names, as ``McpToolSchema/openInput(names:)`` declares them.
   static let route = "route"
   static let arguments = "arguments"
 
@@ -18,7 +18,7 @@ enum McpOpenInput {
   ///
   /// - Throws: the first mistake, as a tool error: an argument besides `route` and
   ///   `arguments`, no route, what ``link(named:arguments:table:)`` throws.
-  static func link(_ input: [(String, JSON)], table: RouteTable) throws(ToolCallError) -> Link {
+  static func link(_ input: [(String, JSON)], table: RouteTable) throws(McpToolCallError) -> Link {
     let known = [route, arguments]
     try McpToolbox.reject(input.filter { !known.contains($0.0) }, of: McpTool.open.name, takes: known)
     func value(_ name: String) -> JSON? {
@@ -40,7 +40,7 @@ enum McpOpenInput {
   /// - Throws: a tool error for a name that is not a string, an unknown route (with the
   ///   command line's suggestion), arguments that are not an object, and what the route's
   ///   own tool throws for its arguments.
-  static func link(named name: JSON, arguments given: JSON?, table: RouteTable) throws(ToolCallError)
+  static func link(named name: JSON, arguments given: JSON?, table: RouteTable) throws(McpToolCallError)
     -> Link
   {
     guard let word = name.stringValue else {
@@ -56,6 +56,6 @@ enum McpOpenInput {
     case let other?:
       throw .arguments(.notAValue(name: arguments, kind: other.kindName, expected: "an object"))
     }
-    return try ToolArguments.link(for: found, members, table: table)
+    return try McpToolArguments.link(for: found, members, table: table)
   }
 }

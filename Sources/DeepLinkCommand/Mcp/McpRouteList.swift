@@ -76,7 +76,7 @@ enum McpRouteList {
       text = "one of " + choices.map { JSON.string($0).serialized }.joined(separator: ", ")
     }
     if let value = parameter.defaultValue {
-      text += ", default " + ToolSchema.json(value).serialized
+      text += ", default " + McpToolSchema.json(value).serialized
     } else {
       text += ", required"
     }

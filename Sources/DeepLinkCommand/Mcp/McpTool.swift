@@ -151,27 +151,27 @@ enum McpTool: Hashable, Sendable {
 
   /// `{"id":1}`: a link's values as the arguments of the route's tool.
   static func arguments(of link: Link) -> JSON {
-    .object(zip(link.route.parameters, link.values).map { ($0.name, ToolSchema.json($1)) })
+    .object(zip(link.route.parameters, link.values).map { ($0.name, McpToolSchema.json($1)) })
   }
 
   func inputSchema(in table: RouteTable, set: McpToolSet = .perRoute) -> JSON {
     switch self {
-    case .route(let route): ToolSchema.input(for: route)
-    case .state, .screen: ToolSchema.object(properties: [])
+    case .route(let route): McpToolSchema.input(for: route)
+    case .state, .screen: McpToolSchema.object(properties: [])
     // An empty `properties` spelled out, as the MCP specification's argument-less example does.
     case .screenshot, .routes:
       .object([
         ("type", .string("object")), ("properties", .emptyObject), ("additionalProperties", .bool(false)),
       ])
-    case .open: ToolSchema.openInput(names: set == .compact ? table.routes.map(\.name) : nil)
-    case .openURL: ToolSchema.openURLInput
-    case .launch: ToolSchema.launchInput
+    case .open: McpToolSchema.openInput(names: set == .compact ? table.routes.map(\.name) : nil)
+    case .openURL: McpToolSchema.openURLInput
+    case .launch: McpToolSchema.launchInput
     }
   }
 
   var outputSchema: JSON? {
     switch self {
-    case .screen: ToolSchema.screen
+    case .screen: McpToolSchema.screen
     case .route, .routes, .open, .state, .openURL, .screenshot, .launch: nil
     }
   }

@@ -8,13 +8,13 @@ import DeepLinkWire
 struct McpToolbox {
   let table: RouteTable
   let tools: [McpTool]
-  let delivery: any LinkDelivery
+  let delivery: any McpTarget
   /// Which tools are listed: `--tools`, else the default for the table's size.
   let requestedSet: McpToolSet?
   /// The result of `tools/list`.
   let listResult: JSON
 
-  init(table: RouteTable, delivery: any LinkDelivery, set requestedSet: McpToolSet? = nil) {
+  init(table: RouteTable, delivery: any McpTarget, set requestedSet: McpToolSet? = nil) {
     self.table = table
     let set = requestedSet ?? McpToolSet.automatic(routes: table.routes.count)
     self.tools = McpTool.all(
@@ -29,7 +29,7 @@ struct McpToolbox {
 
   /// The same tools for `table`, served by `delivery`: what the session takes when the app
   /// serves another table.
-  func rebuilt(table: RouteTable, delivery: any LinkDelivery) -> McpToolbox {
+  func rebuilt(table: RouteTable, delivery: any McpTarget) -> McpToolbox {
     McpToolbox(table: table, delivery: delivery, set: requestedSet)
   }
 
@@ -72,12 +72,13 @@ struct McpToolbox {
     }
   }
 
-  func run(_ tool: McpTool, _ arguments: [(String, JSON)], progress: McpProgress? = nil) throws(ToolCallError)
+  func run(_ tool: McpTool, _ arguments: [(String, JSON)], progress: McpProgress? = nil)
+    throws(McpToolCallError)
     -> JSON
   {
     switch tool {
     case .route(let route):
-      let link = try ToolArguments.link(for: route, arguments, table: table)
+      let link = try McpToolArguments.link(for: route, arguments, table: table)
       return try open(link)
     case .open:
       return try open(McpOpenInput.link(arguments, table: table))
@@ -172,7 +173,7 @@ struct McpToolbox {
 
   /// Sends `link` and returns its screen and state; too long a link is refused before sending,
   /// as on the command line.
-  func open(_ link: Link) throws(ToolCallError) -> JSON {
+  func open(_ link: Link) throws(McpToolCallError) -> JSON {
     let outcome: LinkOutcome
     do {
       try AppSession.checkFits(url: table.url(for: link))
@@ -198,7 +199,7 @@ struct McpToolbox {
 
   /// Runs `launch` and returns what it did: the lines it would run (`--dry-run`), the app it
   /// reached, or, with a route, the screen and state as a route tool returns them.
-  func launch(_ launch: SimulatorLaunch, progress: McpProgress? = nil) throws(ToolCallError) -> JSON {
+  func launch(_ launch: SimulatorLaunch, progress: McpProgress? = nil) throws(McpToolCallError) -> JSON {
     let outcome: SimulatorLaunch.Outcome
     do {
       outcome = try delivery.launch(
@@ -230,7 +231,7 @@ struct McpToolbox {
   /// Throws for the first argument of a tool that takes only `takes`, as the command line
   /// does for an option `command` does not take.
   static func reject(_ arguments: [(String, JSON)], of command: String, takes: [String])
-    throws(ToolCallError)
+    throws(McpToolCallError)
   {
     guard let (name, _) = arguments.first(where: { $0.1 != .null }) else { return }
     throw .usage(.unknownOption("--" + name, in: .command(command), suggestion: nil, known: takes))
@@ -248,7 +249,7 @@ struct McpToolbox {
   }
 
   /// A failed tool result: the line `deeplink` prints on stderr for the same failure.
-  static func failure(_ error: ToolCallError) -> JSON {
+  static func failure(_ error: McpToolCallError) -> JSON {
     .object([
       (
         "content",

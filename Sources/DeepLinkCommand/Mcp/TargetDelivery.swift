@@ -3,7 +3,7 @@ import DeepLinkWire
 
 /// The target of every other command (`--target`, `DEEPLINK_TARGET`, else the app), reached
 /// through the same functions as `deeplink <route>`, `state` and `screen`.
-struct TargetDelivery: LinkDelivery {
+struct TargetDelivery: McpTarget {
   /// The context of `deeplink mcp`: its options, table and services (aimed at a simulator
   /// app's agent once one answers).
   var context: CommandContext
@@ -82,7 +82,7 @@ struct TargetDelivery: LinkDelivery {
   func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
     -> SimulatorLaunch.Outcome
   {
-    guard let launchContext else { throw LinkDeliveryLaunch.unavailable(target: target) }
+    guard let launchContext else { throw McpTargetLaunch.unavailable(target: target) }
     return try launch.run(in: launchContext, progress: progress)
   }
 

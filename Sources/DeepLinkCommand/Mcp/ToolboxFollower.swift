@@ -18,5 +18,5 @@ enum ToolboxChange {
   case changed(McpToolbox)
   /// The app serves a table that cannot be taken (``AppTable``): the tools stay as they
   /// were, and a call says why.
-  case refused(ToolCallError)
+  case refused(McpToolCallError)
 }

@@ -1,39 +1,6 @@
 import DeepLinkRoutes
 import DeepLinkWire
 
-/// A place in the document while decoding it: plain values, rendered only for an error, so
-/// that a 10,000-route file builds no path strings.
-struct RoutesFileLocation {
-  var route: Int? = nil
-  var parameter: Int? = nil
-  var key: String? = nil
-  var index: Int? = nil
-  var subkey: String? = nil
-
-  /// `routes[3].parameters[0].range.min`; empty for the document itself.
-  var rendered: String {
-    var text = ""
-    if let route { text += "routes[\(route)]" }
-    if let parameter { text += ".parameters[\(parameter)]" }
-    if let key { text += (text.isEmpty ? "" : ".") + key }
-    if let index { text += "[\(index)]" }
-    if let subkey { text += "." + subkey }
-    return text
-  }
-
-  func with(key: String) -> Self {
-    var copy = self
-    copy.key = key
-    return copy
-  }
-}
-
-/// A problem and where it is, before the file's name is known.
-struct LocatedProblem: Error {
-  let location: RoutesFileLocation
-  let problem: RoutesFileProblem
-}
-
 /// Turns a parsed routes file into a ``RouteTable``, checking every rule of the format.
 enum RoutesFileDecoder {
   static func contents(_ document: JSON) throws(LocatedProblem) -> RoutesFileContents {
@@ -353,65 +320,9 @@ enum RoutesFileDecoder {
     }
   }
 
-  // MARK: - JSON shapes
-
-  /// The members of an object whose keys are all among `keys`.
-  static func object(
-    _ value: JSON, at location: RoutesFileLocation, keys: [String]
-  ) throws(LocatedProblem) -> [JSON.Member] {
-    guard case .object(let members) = value else {
-      throw LocatedProblem(
-        location: location, problem: .wrongType(expected: "an object", found: value.kindName))
-    }
-    for member in members where !keys.contains(member.key) {
-      throw unknownKey(member.key, at: location, keys: keys)
-    }
-    return members
-  }
-
-  /// The error for `key`, which is not among `keys`, in the object at `location`.
-  static func unknownKey(_ key: String, at location: RoutesFileLocation, keys: [String]) -> LocatedProblem {
-    var place = location
-    if location.key == nil { place.key = key } else { place.subkey = key }
-    let suggestion = Suggestion.closest(to: key, in: keys)
-    return LocatedProblem(location: place, problem: .unknownKey(key, suggestion: suggestion, known: keys))
-  }
-
-  static func string(_ value: JSON, at location: RoutesFileLocation) throws(LocatedProblem) -> String {
-    guard case .string(let text) = value else {
-      throw LocatedProblem(
-        location: location, problem: .wrongType(expected: "a string", found: value.kindName))
-    }
-    return text
-  }
-
-  /// A string without control characters (but newlines, when `newlines`): what a route's help
-  /// prints must not drive the terminal.
-  static func text(_ value: JSON, at location: RoutesFileLocation, newlines: Bool) throws(LocatedProblem)
-    -> String
-  {
-    let text = try string(value, at: location)
-    // Bytes first: printable ASCII, the usual text, needs no look at its scalars.
-    var plain = true
-    var contiguous = text
-    contiguous.withUTF8 { bytes in
-      for byte in bytes where byte < 0x20 || byte >= 0x7F {
-        plain = false
-        break
-      }
-    }
-    if plain { return text }
-    for scalar in text.unicodeScalars where ControlCharacters.contains(scalar) {
-      if newlines, scalar == "\n" { continue }
-      throw LocatedProblem(location: location, problem: .controlCharacter)
-    }
-    return text
-  }
-
   /// A lowercase letter, then lowercase letters, digits, `+`, `-` or `.` (RFC 3986, lowercase
   /// because Android matches schemes case-sensitively).
   static func isScheme(_ text: String) -> Bool {
     RouteTable.isScheme(Array(text.utf8)[...], allowUppercase: false)
   }
-
 }

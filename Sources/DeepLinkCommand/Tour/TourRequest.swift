@@ -15,3 +15,43 @@ package struct TourRequest: Hashable, Sendable {
   /// `--keep-status-bar`: leave a simulator's status bar as it is.
   package var keepStatusBar: Bool = false
 }
+
+extension TourRequest {
+  /// What a tour refuses before anything runs, `--dry-run` included: a connected iPhone or
+  /// iPad (devicectl takes no screenshot, and its app cannot acknowledge); Android without
+  /// `--settle` (its app cannot acknowledge); `--settle` and `--keep-status-bar` on the app
+  /// target (no pictures), `--keep-status-bar` on Android (no status bar is set there).
+  func checkOptions(on target: DeliveryTarget) throws {
+    switch target.kind {
+    case .device:
+      throw DeviceFailure.wrongTarget(
+        TourCommand.name, target, expected: "the app, simulator and android targets")
+    case .android where settle == nil: throw DeviceFailure.unacknowledgedTour(target)
+    default: break
+    }
+    if target == .app, settle != nil {
+      throw UsageError.invalidUse(
+        TourCommand.settleFlag
+          + " waits before each picture, and the app target has no pixels; give --target "
+          + "simulator or --target android to record pictures", hint: nil)
+    }
+    if target == .app, settling.timeout != nil {
+      throw UsageError.invalidUse(
+        Settling.timeoutFlag
+          + " is how long each picture waits for the screen to settle, and the app target has no pixels; "
+          + "give --target simulator or --target android to record pictures", hint: nil)
+    }
+    if target == .app, settling.tolerance != nil, check == nil {
+      throw UsageError.invalidUse(
+        Settling.toleranceFlag
+          + " compares pictures (in a check, and two screenshots in a row), and the app target records "
+          + "none; give --target simulator or --target android, or --check <dir>", hint: nil)
+    }
+    if target.kind != .simulator, keepStatusBar {
+      throw UsageError.invalidUse(
+        TourCommand.keepStatusBarFlag
+          + " is for a simulator target, whose status bar a tour sets; not --target \(target.text)",
+        hint: nil)
+    }
+  }
+}

@@ -106,9 +106,9 @@ struct McpLaunchToolTests {
   }
 
   @Test func itsSchemaNamesEveryArgumentItReads() {
-    let properties = ToolSchema.launchInput["properties"]?.objectValue?.map(\.key) ?? []
+    let properties = McpToolSchema.launchInput["properties"]?.objectValue?.map(\.key) ?? []
     #expect(properties == ["relaunch", "env", "args", "route", "arguments"])
-    #expect(ToolSchema.launchInput["additionalProperties"] == .bool(false))
+    #expect(McpToolSchema.launchInput["additionalProperties"] == .bool(false))
     #expect(McpTool.launch.annotations["destructiveHint"] == .bool(true))
   }
 }

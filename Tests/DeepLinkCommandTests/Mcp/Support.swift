@@ -5,7 +5,7 @@ import DeepLinkWire
 
 /// A delivery that records the links it is given and answers as an app at the root would: for
 /// tests of the protocol and the tools without a socket (the end-to-end tests use the real app).
-final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
+final class RecordingDelivery: McpTarget, @unchecked Sendable {
   private(set) var links: [Link] = []
   var failure: ClientFailure?
   var acknowledges = true
@@ -43,7 +43,7 @@ final class RecordingDelivery: LinkDelivery, @unchecked Sendable {
   func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
     -> SimulatorLaunch.Outcome
   {
-    guard offersLaunch else { throw LinkDeliveryLaunch.unavailable(target: .app) }
+    guard offersLaunch else { throw McpTargetLaunch.unavailable(target: .app) }
     if let failure { throw failure }
     launches.append(launch)
     for step in steps { progress?(step) }

@@ -137,7 +137,7 @@ struct TourCommand: ToolCommand {
     } else {
       stops = try TourStop.everyRoute(of: context.table)
     }
-    try checkTourOptions(target: try context.devices.target())
+    try request.checkOptions(on: try context.devices.target())
     var recording: TourRecording?
     if let check = request.check {
       let directory: TourDirectory
@@ -161,11 +161,11 @@ struct TourCommand: ToolCommand {
       try context.write(stops.map { "\($0.name): send \($0.url)\n" }.joined())
       return
     }
-    let place = try tourTarget(in: context)
+    let place = try TourTarget(for: request, in: context)
     if let recording, let check = request.check {
-      try checkRecordingFits(recording, at: check, place, in: context)
+      try place.checkFits(recording, at: check, in: context)
     }
-    let output = try prepareTourOutput(in: context)
+    let output = try TourOutput.prepare(for: request)
 
     // Visit. With a simulator's status bar set, stop signals are held until it is cleared.
     let held = place.overridesStatusBar
@@ -278,7 +278,7 @@ struct TourCommand: ToolCommand {
     tour.settle = place.settle
     if place.device != nil { tour.settleTimeout = request.settling.timeout ?? Settling.defaultTimeout }
     let comparison = recording.map { TourComparison(items: items, recorded: $0.entries) }
-    try writeTour(tour, comparison: comparison, recordingPath: request.check, to: output, in: context)
+    try TourOutput.write(tour, comparison: comparison, recordingPath: request.check, to: output)
 
     guard let comparison, let check = request.check else {
       try context.write(
@@ -288,7 +288,7 @@ struct TourCommand: ToolCommand {
     }
     let differences = comparison.differences
     if !context.options.json {
-      for item in differences { context.err(report(item, recordingPath: check, outputPath: output)) }
+      for item in differences { context.err(item.report(recordingPath: check, outputPath: output)) }
     } else {
       for item in differences where item.status == .missing {
         try context.write(
@@ -306,255 +306,5 @@ struct TourCommand: ToolCommand {
         ? ""
         : "all \(entries.count) screens match the recording in \(check); this tour: "
           + "\(output)/\(TourRecording.pageName)\n")
-  }
-
-  /// One difference, for stderr: what it is, and for a changed screen or state its unified diff.
-  func report(_ item: TourComparison.Item, recordingPath: String, outputPath: String) -> String {
-    let prefix = "\(ToolName.current): tour: "
-    switch item.status {
-    case .same: return ""
-    case .new: return prefix + "\(item.name): new, not in the recording\n"
-    case .missing: return prefix + "\(item.name): missing, in the recording but not in this tour\n"
-    case .changed(let parts):
-      guard let old = item.recorded, let new = item.current else { return "" }
-      var text = prefix + "\(item.name): changed (\(parts.joined(separator: ", ")))\n"
-      if parts.contains("url") { text += "  recorded \(old.url)\n  now      \(new.url)\n" }
-      if parts.contains("screen") {
-        text += LineDiff(old: TourPage.visible(old.screen ?? ""), new: TourPage.visible(new.screen ?? ""))
-          .unified(
-            old: "\(recordingPath)/\(old.screenFile ?? "(no screen)")",
-            new: "\(outputPath)/\(new.screenFile ?? "(no screen)")")
-      }
-      if parts.contains("state") && !parts.contains("screen") {
-        text += LineDiff(old: TourPage.visible(old.state ?? ""), new: TourPage.visible(new.state ?? ""))
-          .unified(
-            old: "\(recordingPath)/\(old.stateFile ?? "(no state)")",
-            new: "\(outputPath)/\(new.stateFile ?? "(no state)")")
-      }
-      if parts.contains("picture") {
-        if let picture = item.picture {
-          text += "  picture: \(picture.summary)"
-        } else {
-          text += "  picture: " + (old.pictureFile == nil ? "none recorded, one now" : "recorded, none now")
-        }
-        if let difference = new.differenceFile {
-          text += "; the pixels that differ: \(outputPath)/\(difference)"
-        }
-        text += "\n"
-      }
-      return text
-    }
-  }
-
-  /// The directory the tour is written to, checked before anything is sent: `--out`, made if
-  /// missing; empty, or (when recording) holding an earlier tour, which will be replaced. A
-  /// check without `--out` writes to a new temporary directory. A check's `--out` must lie
-  /// outside the recording, which a check never modifies.
-  func prepareTourOutput(in context: CommandContext) throws -> String {
-    guard let path = request.out else {
-      do {
-        return try TourDirectory.makeTemporary()
-      } catch {
-        throw TourFailure.cannotWrite("a temporary directory for the tour", error)
-      }
-    }
-    if let check = request.check, let recording = TourDirectory.canonicalPath(check),
-      let output = TourDirectory.canonicalPath(path) ?? Self.canonicalPath(ofNew: path),
-      output == recording || output.hasPrefix(recording.hasSuffix("/") ? recording : recording + "/")
-    {
-      throw UsageError.invalidUse(
-        "--out \(path) is inside the recording \(check), which --check never modifies; give another directory",
-        hint: nil)
-    }
-    let created: Bool
-    do {
-      created = try TourDirectory.create(path)
-    } catch {
-      throw UsageError.invalidUse("--out \(path): cannot create the directory: \(error)", hint: nil)
-    }
-    guard !created else { return path }
-    let directory: TourDirectory
-    let names: [String]
-    do {
-      directory = try TourDirectory(opening: path)
-      names = try directory.names()
-    } catch {
-      throw UsageError.invalidUse("--out \(path): \(error)", hint: nil)
-    }
-    guard !names.isEmpty else { return path }
-    guard request.check == nil, names.contains(TourRecording.manifestName) else {
-      throw UsageError.invalidUse(
-        "--out \(path) is not empty"
-          + (request.check == nil ? " and holds no earlier tour" : "")
-          + "; give a new or empty directory",
-        hint: nil)
-    }
-    do {
-      _ = try TourRecording.read(from: directory)
-    } catch {
-      throw UsageError.invalidUse(
-        "--out \(path) holds a tour that cannot be read, so it is not replaced: \(error.message)", hint: nil)
-    }
-    return path
-  }
-
-  /// Where a directory not made yet would be: its parent's canonical path and its own name.
-  static func canonicalPath(ofNew path: String) -> String? {
-    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-    guard let slash = trimmed.lastIndex(of: "/") else {
-      return TourDirectory.canonicalPath(".").map { $0 + "/" + trimmed }
-    }
-    let parent = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
-    return TourDirectory.canonicalPath(parent).map { $0 + "/" + trimmed[trimmed.index(after: slash)...] }
-  }
-
-  /// Writes the tour's files into `path`: every entry's screen and state, then `tour.json`,
-  /// and `index.html` last. An earlier tour there is removed first, file by file as its
-  /// manifest names them.
-  func writeTour(
-    _ tour: TourRecording, comparison: TourComparison?, recordingPath: String?, to path: String,
-    in context: CommandContext
-  ) throws {
-    let directory: TourDirectory
-    do {
-      directory = try TourDirectory(opening: path)
-    } catch {
-      throw TourFailure.cannotWrite(path, error)
-    }
-    if let earlier = try? TourRecording.read(from: directory) {
-      for entry in earlier.entries {
-        for name in entry.fileNames { try? directory.remove(name) }
-      }
-      try? directory.remove(TourRecording.manifestName)
-      try? directory.remove(TourRecording.pageName)
-    }
-    func put(_ bytes: [UInt8], _ name: String) throws(TourFailure) {
-      do {
-        try directory.write(bytes, as: name)
-      } catch {
-        throw .cannotWrite(path + "/" + name, error)
-      }
-    }
-    var differenceImages: [String: [UInt8]] = [:]
-    for item in comparison?.items ?? [] {
-      if let name = item.current?.differenceFile, let image = item.differenceImage {
-        differenceImages[name] = image
-      }
-    }
-    for entry in tour.entries {
-      if let screen = entry.screen, let name = entry.screenFile { try put(Array(screen.utf8), name) }
-      if let state = entry.state, let name = entry.stateFile { try put(Array(state.utf8), name) }
-      if let picture = entry.pictureBytes, let name = entry.pictureFile { try put(picture, name) }
-      if let name = entry.differenceFile, let image = differenceImages[name] { try put(image, name) }
-    }
-    try put(Array(tour.manifest.utf8), TourRecording.manifestName)
-    let page = TourPage.html(
-      entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath,
-      device: tour.device, settle: tour.settle, settleTimeout: tour.settleTimeout)
-    try put(Array(page.utf8), TourRecording.pageName)
-  }
-
-  /// What a tour refuses before anything runs, `--dry-run` included: a connected iPhone or
-  /// iPad (devicectl takes no screenshot, and its app cannot acknowledge); Android without
-  /// `--settle` (its app cannot acknowledge); `--settle` and `--keep-status-bar` on the app
-  /// target (no pictures), `--keep-status-bar` on Android (no status bar is set there).
-  func checkTourOptions(target: DeliveryTarget) throws {
-    switch target.kind {
-    case .device:
-      throw DeviceFailure.wrongTarget(Self.name, target, expected: "the app, simulator and android targets")
-    case .android where request.settle == nil: throw DeviceFailure.unacknowledgedTour(target)
-    default: break
-    }
-    if target == .app, request.settle != nil {
-      throw UsageError.invalidUse(
-        TourCommand.settleFlag
-          + " waits before each picture, and the app target has no pixels; give --target "
-          + "simulator or --target android to record pictures", hint: nil)
-    }
-    if target == .app, request.settling.timeout != nil {
-      throw UsageError.invalidUse(
-        Settling.timeoutFlag
-          + " is how long each picture waits for the screen to settle, and the app target has no pixels; "
-          + "give --target simulator or --target android to record pictures", hint: nil)
-    }
-    if target == .app, request.settling.tolerance != nil, request.check == nil {
-      throw UsageError.invalidUse(
-        Settling.toleranceFlag
-          + " compares pictures (in a check, and two screenshots in a row), and the app target records "
-          + "none; give --target simulator or --target android, or --check <dir>", hint: nil)
-    }
-    if target.kind != .simulator, request.keepStatusBar {
-      throw UsageError.invalidUse(
-        TourCommand.keepStatusBarFlag
-          + " is for a simulator target, whose status bar a tour sets; not --target \(target.text)",
-        hint: nil)
-    }
-  }
-
-  /// Where the tour goes: the app target as every command reaches it; a simulator through its
-  /// app's agent when one answers (``findAgent(udid:options:)``), its pictures by
-  /// `simctl io`; a simulator with no agent, or an Android device, only with `--settle`.
-  ///
-  /// - Throws: ``DeviceFailure/unacknowledgedTour(_:)`` on a device whose app cannot
-  ///   acknowledge, without `--settle`; what choosing the device throws.
-  func tourTarget(in context: CommandContext) throws -> TourTarget {
-    let target = try context.devices.target()
-    try checkTourOptions(target: target)
-    switch target {
-    case .app:
-      _ = try context.devices.simulatorDevice()  // --bundle-id without a simulator: 64
-      return TourTarget(app: context.app, device: nil, settle: nil, overridesStatusBar: false)
-    case .simulator(let device):
-      let (udid, resolved) = try context.devices.simulatorUDID(device)
-      let agent = try context.devices.findAgent(udid: udid)
-      guard agent != nil || request.settle != nil else { throw DeviceFailure.unacknowledgedTour(target) }
-      let simulator = resolved ?? ResolvedDevice(kind: .simulator, id: udid, name: udid)
-      return TourTarget(
-        app: agent.map { context.aimed(at: $0.socket).app }, device: simulator,
-        deviceLabel: resolved?.description ?? "simulator \(udid)", settle: request.settle,
-        overridesStatusBar: !request.keepStatusBar)
-    case .android, .device:  // a device, and Android without --settle: refused above
-      _ = try context.devices.simulatorDevice()
-      let device = try context.devices.resolve(target, runner: context.devices.toolRunner())
-      return TourTarget(
-        app: nil, device: device, deviceLabel: device.description, settle: request.settle,
-        overridesStatusBar: false)
-    }
-  }
-
-  /// Refuses (64) to check `recording` where it cannot match: pictures recorded and none to
-  /// take now, or the other way round; screen texts recorded and no acknowledging app now
-  /// (`--settle` without an agent), or the other way round. Every entry would differ, and the
-  /// fix is the target the recording was made with.
-  func checkRecordingFits(
-    _ recording: TourRecording, at path: String, _ place: TourTarget, in context: CommandContext
-  )
-    throws
-  {
-    let target = try context.devices.target()
-    let recordedPictures = recording.entries.contains { $0.pictureFile != nil }
-    let recordedScreens = recording.entries.contains { $0.screenFile != nil }
-    let recordedOn = recording.device.map { "on \($0)" } ?? "on the app target"
-    let problem: String? =
-      if recordedPictures, place.device == nil {
-        "has a picture of each screen (recorded \(recordedOn)), and --target \(target.text) takes none; "
-          + "check it with the --target it was recorded with"
-      } else if !recordedPictures, place.device != nil {
-        "has no pictures (recorded \(recordedOn)), and --target \(target.text) takes one of each screen; "
-          + "check it on the target it was recorded on, or record a tour on \(target.text) first"
-      } else if recordedScreens, place.app == nil {
-        "has each screen's text, which only an app that acknowledges gives, and no app's deeplink agent "
-          + "answers on --target \(target.text); "
-          + (target.kind == .simulator
-            ? "start the app with its agent (\(ToolName.current) launch --target \(target.text) --bundle-id <id>)"
-            : "check it with the --target it was recorded with")
-      } else if !recordedScreens, place.app != nil {
-        "has no screen text (recorded \(recordedOn) with \(TourCommand.settleFlag) and no agent), and "
-          + "the app on --target \(target.text) now acknowledges; record the tour again with --out"
-      } else {
-        nil
-      }
-    guard let problem else { return }
-    throw UsageError.invalidUse("the recording in \(path) \(problem)", hint: nil)
   }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// Tool definitions derived from the route table: one tool per route, schemas from the
 /// parameters, nothing written twice.
-struct ToolSchemaTests {
+struct McpToolSchemaTests {
   static let goldenName = "mcp-tools.json"
 
   /// The tools on a simulator target whose app's agent answers: every route, `state`,
@@ -24,7 +24,7 @@ struct ToolSchemaTests {
   @Test func everyKindOfParameterHasItsSchema() {
     let alpha = TestTables.small.routes[0]
     #expect(
-      ToolSchema.input(for: alpha).serialized
+      McpToolSchema.input(for: alpha).serialized
         == #"{"type":"object","properties":{"#
         + #""count":{"type":"integer","minimum":-5,"maximum":5,"description":"How many"},"#
         + #""note":{"type":"string","description":"A note","default":""},"#
@@ -32,7 +32,7 @@ struct ToolSchemaTests {
         + #""mode":{"type":"string","enum":["fast","slow"],"description":"How","default":"fast"}},"#
         + #""required":["count"],"additionalProperties":false}"#)
     let beta = TestTables.small.routes[1]
-    #expect(ToolSchema.input(for: beta).serialized == #"{"type":"object","additionalProperties":false}"#)
+    #expect(McpToolSchema.input(for: beta).serialized == #"{"type":"object","additionalProperties":false}"#)
   }
 
   @Test(arguments: [RouteTable.builtIn, TestTables.small, TestTables.extended])

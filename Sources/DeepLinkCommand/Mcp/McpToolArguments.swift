@@ -5,14 +5,14 @@ import DeepLinkWire
 /// the option `--name=value`, so a wrong argument gets the message `deeplink` prints for the
 /// same mistake on a command line.
 ///
-///     try ToolArguments.link(for: recipe, [("id", .string("abc"))], table: .builtIn)
+///     try McpToolArguments.link(for: recipe, [("id", .string("abc"))], table: .builtIn)
 ///     // throws UsageError: "--id expects an integer, got 'abc'"
 ///
 /// JSON values become option text: `42` → `42`, `true` → `true`, `"x"` → `x`; an integral
 /// number written with a fraction (`42.0`) is that integer. `null` means the argument was
 /// left out (some agents send it for every optional parameter). An array or an object is no
 /// value of any parameter.
-enum ToolArguments {
+enum McpToolArguments {
   /// Why an argument could not even be written as an option.
   enum Failure: Error, Hashable, Sendable {
     /// `--name` was given an array or an object.
@@ -29,7 +29,8 @@ enum ToolArguments {
   /// Binds `arguments` to `route`, in their order, as `deeplink <route> --name=value …` would.
   ///
   /// - Throws: the ``UsageError`` of the first wrong argument, or a ``Failure``.
-  static func link(for route: Route, _ arguments: [(String, JSON)], table: RouteTable) throws(ToolCallError)
+  static func link(for route: Route, _ arguments: [(String, JSON)], table: RouteTable)
+    throws(McpToolCallError)
     -> Link
   {
     var tokens: [ArgumentToken] = []
@@ -48,7 +49,7 @@ enum ToolArguments {
   }
 
   /// The option text of `value`, `nil` for `null` (left out).
-  static func text(of value: JSON, name: String, parameter: Parameter?) throws(ToolCallError) -> String? {
+  static func text(of value: JSON, name: String, parameter: Parameter?) throws(McpToolCallError) -> String? {
     switch value {
     case .null: return nil
     case .string(let text): return text

@@ -1,12 +1,13 @@
 import DeepLinkRoutes
 import DeepLinkWire
 
-/// Where links go and where the state comes from, chosen as for every other command (the
-/// global options, the environment): the running app, or a simulator or device.
+/// What the tools of `deeplink mcp` reach: where links go and where the state comes from,
+/// chosen as for every other command (the global options, the environment): the running app,
+/// or a simulator or device.
 ///
-/// `deeplink mcp` gets its delivery from ``DeepLinkTool``; tests of the protocol alone can
-/// give another.
-protocol LinkDelivery {
+/// `deeplink mcp` gets its target from ``DeepLinkTool`` (``TargetDelivery``); tests of the
+/// protocol alone can give another.
+protocol McpTarget {
   /// Whether each link is acknowledged with the app's state (the app on its socket). A
   /// simulator or device only receives links, and `--dry-run` sends nothing: then there is
   /// no state to return and no `state` or `screen` tool.
@@ -55,7 +56,7 @@ enum LinkOutcome {
   case delivered(report: String)
 }
 
-extension LinkDelivery {
+extension McpTarget {
   /// No pictures, unless a delivery takes them (`deeplink mcp --pictures` on a device).
   var takesPictures: Bool { false }
   func picture() throws -> McpScreenshot { McpScreenshot(png: [], note: nil) }
@@ -64,12 +65,12 @@ extension LinkDelivery {
   func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
     -> SimulatorLaunch.Outcome
   {
-    throw LinkDeliveryLaunch.unavailable(target: .app)
+    throw McpTargetLaunch.unavailable(target: .app)
   }
 }
 
 /// What the `launch` tool says on a target that offers none.
-enum LinkDeliveryLaunch {
+enum McpTargetLaunch {
   /// A usage error naming `target` and the targets that offer `launch`, and how to start a
   /// server that does.
   static func unavailable(target: DeliveryTarget) -> UsageError {

@@ -4,13 +4,13 @@ import DeepLinkWire
 /// The JSON Schemas of the tools, derived from the route table: what `tools/list` declares as
 /// each tool's `inputSchema` and `outputSchema`.
 ///
-///     ToolSchema.input(for: recipe).serialized
+///     McpToolSchema.input(for: recipe).serialized
 ///     // {"type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":999999,
 ///     //  "description":"Recipe id"}},"required":["id"],"additionalProperties":false}
 ///
 /// Only keywords every JSON Schema draft since 4 reads the same way, so a client that
 /// validates with the 2020-12 dialect (MCP 2025-11-25's default) or an older one agrees.
-enum ToolSchema {
+enum McpToolSchema {
   /// An object of the route's parameters: each typed, with its help, its range, choices and
   /// default; the parameters without a default `required`; nothing else allowed.
   static func input(for route: Route) -> JSON {

@@ -1,0 +1,5 @@
+/// A problem and where it is, before the file's name is known.
+struct LocatedProblem: Error {
+  let location: RoutesFileLocation
+  let problem: RoutesFileProblem
+}
