@@ -136,7 +136,9 @@ struct SettledPicturesTests {
     defer { world.remove() }
     #expect(try world.deeplink("--target", "android", "recipe", "--id", "42").status == 0)
     let file = world.directory.file("shot.png")
-    let result = try world.deeplink("--target", "android", "screen", "--png", file)
+    // A generous settle timeout, as for the tour above: the screen settles after its five
+    // screenshots however slow a loaded machine makes each.
+    let result = try world.deeplink("--target", "android", "screen", "--png", file, "--settle-timeout", "30")
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr.isEmpty, "\(result)")
     #expect(Self.screencaps(in: world) == 5)
@@ -186,7 +188,8 @@ struct SettledPicturesTests {
     world.environment["STANDIN_RENDER"] = "1"
     world.environment["STANDIN_ANIMATION_FRAMES"] = "2"
     defer { world.remove() }
-    let result = try world.deeplink(["mcp", "--pictures", "--target", "android"], input: Self.mcpInput)
+    let result = try world.deeplink(
+      ["mcp", "--pictures", "--target", "android", "--settle-timeout", "30"], input: Self.mcpInput)
     #expect(result.status == 0, "\(result)")
     let reply = try JSON.parse(String(result.stdout.split(separator: "\n")[1]))["result"]
     #expect(try McpPicturesTests.image(of: reply) == Self.finalAndroidFrame(in: world))

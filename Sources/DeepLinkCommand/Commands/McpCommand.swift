@@ -186,9 +186,8 @@ struct McpCommand: ToolCommand {
     case .builtIn, .found, .app, .cache: followsTable = ToolName.readsRoutesFiles
     }
     guard followsTable || simulator != nil else { return nil }
-    let cache = TableCache.standard(environment: context.environmentValue)
     return AppFollower(
-      delivery: delivery, simulator: simulator, agent: agent, cache: cache, builtIn: context.builtIn,
+      delivery: delivery, simulator: simulator, agent: agent, builtIn: context.builtIn,
       followsTable: followsTable)
   }
 

@@ -6,7 +6,7 @@ extension CompletionCallback {
   /// (``TableSource/table(for:builtIn:tool:environment:)``): the routes file `--routes`
   /// (`~/` expanded) or `DEEPLINK_ROUTES` names; else the table of the app the line aims at
   /// (``AnsweringApp``: asked within what is left of `deadline`, else the one it served last,
-  /// from the ``TableCache``); else `deeplink.routes.json` found from the current directory;
+  /// from the cache); else `deeplink.routes.json` found from the current directory;
   /// else `builtIn`.
   ///
   /// `nil` when a routes file in effect cannot be read or is wrong: running the command shows
@@ -33,8 +33,7 @@ extension CompletionCallback {
       let app = AnsweringApp(
         arguments: appArguments(words, home: home), environment: FileSystem.environmentValue)
     else { return known.table }
-    let lookup = app.lookup(
-      known: known, cache: TableCache.standard(environment: FileSystem.environmentValue))
+    let lookup = app.lookup(known: known, environment: FileSystem.environmentValue)
     let milliseconds = Int(deadline.remainingMilliseconds)
     guard milliseconds > 0 else { return lookup.cached().contents?.table ?? known.table }
     do {

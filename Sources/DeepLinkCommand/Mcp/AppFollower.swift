@@ -38,17 +38,16 @@ final class AppFollower: ToolboxFollower {
   ///     session started; `nil` otherwise.
   ///   - agent: the simulator app's agent that did answer then, if any.
   init(
-    delivery: TargetDelivery, simulator: String?, agent: SimulatorAgent? = nil, cache: TableCache?,
-    builtIn: RouteTable, followsTable: Bool
+    delivery: TargetDelivery, simulator: String?, agent: SimulatorAgent? = nil, builtIn: RouteTable,
+    followsTable: Bool
   ) {
     self.followsTable = followsTable
     self.delivery = delivery
     self.awaitedSimulator = simulator
     self.lookup = AppTableLookup(
-      cache: cache,
       key: agent.map { .simulator(udid: $0.udid, bundleID: $0.bundleID) }
         ?? .socket(delivery.context.socketPath),
-      known: RoutesFileContents(table: builtIn))
+      known: RoutesFileContents(table: builtIn), environment: delivery.context.environmentValue)
   }
 
   func follow() -> ToolboxChange {
@@ -58,8 +57,7 @@ final class AppFollower: ToolboxFollower {
       delivery.target = .app
       delivery.connection = AppConnection()
       awaitedSimulator = nil
-      lookup = AppTableLookup(
-        cache: lookup.cache, key: .simulator(udid: agent.udid, bundleID: agent.bundleID), known: lookup.known)
+      lookup = lookup.aimed(at: .simulator(udid: agent.udid, bundleID: agent.bundleID))
       unannounced = true
     }
     if delivery.target == .app, followsTable {

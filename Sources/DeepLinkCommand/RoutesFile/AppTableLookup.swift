@@ -23,6 +23,25 @@ struct AppTableLookup {
   /// The table the tool holds without asking: an app that serves it needs no fetch.
   let known: RoutesFileContents
 
+  /// A lookup in `cache`.
+  init(cache: TableCache?, key: TableCache.Key, known: RoutesFileContents) {
+    self.cache = cache
+    self.key = key
+    self.known = known
+  }
+
+  /// A lookup in the cache of `environment` (``TableCache/standard(environment:)``): the one
+  /// every command, session and Tab uses.
+  init(key: TableCache.Key, known: RoutesFileContents, environment: (String) -> String?) {
+    self.init(cache: TableCache.standard(environment: environment), key: key, known: known)
+  }
+
+  /// The same lookup for the app `key` names: a simulator app's agent, found after the
+  /// session started.
+  func aimed(at key: TableCache.Key) -> AppTableLookup {
+    AppTableLookup(cache: cache, key: key, known: known)
+  }
+
   /// What the cache holds for the app: `known` itself when the file states its fingerprints
   /// (not decoded), another table, nothing, or a warning line for a file that cannot be used.
   ///

@@ -139,7 +139,7 @@ package enum TableSource: Hashable, Sendable {
     guard asksTheApp(arguments), let app = AnsweringApp(arguments: arguments, environment: environment) else {
       return Found(contents: contents, source: source)
     }
-    let lookup = app.lookup(known: contents, cache: TableCache.standard(environment: environment))
+    let lookup = app.lookup(known: contents, environment: environment)
     let atHand = app.tableAtHand(lookup)
     if let atHand, let invocation = parsedAsALink(atHand.contents.table) {
       return Found(
