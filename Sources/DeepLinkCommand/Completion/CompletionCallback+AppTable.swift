@@ -16,14 +16,17 @@ extension CompletionCallback {
   ///
   /// - Parameters:
   ///   - words: the words typed before the one at the cursor.
-  ///   - home: `HOME`, read only for a `~/` to expand.
+  ///   - environmentValue: reads a variable (`HOME` only for a `~/` to expand);
+  ///     `currentDirectory` names the directory a routes file is found from.
   static func completionTable(
-    before words: [String], builtIn: RouteTable, deadline: Deadline, home: () -> String?
+    before words: [String], builtIn: RouteTable, tool: ToolIdentity, deadline: Deadline,
+    environmentValue: (String) -> String?, currentDirectory: () -> String?
   ) -> RouteTable? {
     let option = Invocation.routesOption(in: words).map {
-      $0.hasPrefix("~") ? expandingTilde($0, home: home()) : $0
+      $0.hasPrefix("~") ? expandingTilde($0, home: environmentValue(homeVariable.name)) : $0
     }
-    let source = TableSource.resolve(option: option)
+    let source = TableSource.resolve(
+      option: option, environment: environmentValue, currentDirectory: currentDirectory)
     guard let known = try? source.contents(builtIn: builtIn) else { return nil }
     switch source {
     case .option, .environment: return known.table
@@ -31,10 +34,12 @@ extension CompletionCallback {
     }
     guard
       let app = AnsweringApp(
-        arguments: appArguments(words, home: home), environment: FileSystem.environmentValue)
+        arguments: appArguments(words, home: { environmentValue(homeVariable.name) }),
+        environment: environmentValue)
     else { return known.table }
-    let cache = TableCache.standardDirectory(environment: FileSystem.environmentValue).map(
-      TableCache.init(directory:))
+    let cache = TableCache.standardDirectory(environment: environmentValue).map {
+      TableCache(directory: $0, tool: tool.name)
+    }
     let milliseconds = Int(deadline.remainingMilliseconds)
     guard milliseconds > 0 else { return cache?.lookUp(app.key).contents?.table ?? known.table }
     do {

@@ -10,9 +10,13 @@ package protocol OutputSink: Sendable {
   func err(_ text: String)
   /// Whether standard output is a terminal, for colour.
   var stdoutIsTerminal: Bool { get }
+  /// Whether standard error is a terminal, for progress lines; by default not (a capture).
+  var stderrIsTerminal: Bool { get }
 }
 
 extension OutputSink {
+  package var stderrIsTerminal: Bool { false }
+
   /// Writes all of `text` to standard output.
   @discardableResult
   package func out(_ text: String) -> Errno? {

@@ -105,7 +105,8 @@ struct DeviceBridge {
       let arguments = androidArguments(url, serial: device.id)
       let result = try runner.run(.adb, arguments)
       if let failure = AndroidCommands.failure(
-        of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
+        of: result, command: arguments, scheme: context.table.scheme, serial: device.id,
+        tool: context.tool.name)
       {
         throw failure
       }
@@ -240,7 +241,7 @@ struct DeviceBridge {
     let budget = CompletionCallback.budget(
       context.environmentValue(CompletionCallback.budgetVariable.name),
       default: Self.targetCompletionBudgetMilliseconds)
-    return TargetListing.discover(socket: nil) {
+    return TargetListing.discover(socket: nil, tool: context.tool) {
       DeviceToolRunner(
         path: path, deadline: .after(milliseconds: budget), seconds: Double(budget) / 1000,
         launcher: launcher)
@@ -418,7 +419,8 @@ struct DeviceBridge {
       let arguments = AndroidCommands.screencap(serial: device.id)
       let result = try runner.run(.adb, arguments)
       if let failure = AndroidCommands.failure(
-        of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
+        of: result, command: arguments, scheme: context.table.scheme, serial: device.id,
+        tool: context.tool.name)
       {
         throw failure
       }
@@ -494,8 +496,9 @@ struct DeviceBridge {
       try runStatusBar(arguments, device)
     } catch {
       context.err(
-        "\(ToolName.current): warning: the status bar of \(device.description) is still set for "
-          + "pictures (\(error.message)); clear it with `xcrun \(arguments.joined(separator: " "))`\n")
+        "\(context.tool.name): warning: the status bar of \(device.description) is still set for "
+          + "pictures (\(error.message(for: context.tool))); clear it with `xcrun \(arguments.joined(separator: " "))`\n"
+      )
     }
   }
 

@@ -80,7 +80,8 @@ final class AppFollower: ToolboxFollower {
     }
     guard unannounced else { return .unchanged }
     unannounced = false
-    return .changed(McpToolbox(table: delivery.context.table, delivery: delivery))
+    return .changed(
+      McpToolbox(table: delivery.context.table, tool: delivery.context.tool, delivery: delivery))
   }
 
   /// Whether ``delivery`` changed since the session last took its tools (a simulator app's
@@ -127,6 +128,7 @@ struct RefusedTable: CommandFailure {
   let error: AppTableError
   var exitCode: ExitCode { error.exitCode }
   var kind: String { FailureKind.badTable.rawValue }
+  func message(for tool: ToolIdentity) -> String { message }
   var message: String {
     error.message + "; the tools stay those of the table it served before, and nothing was sent. "
       + error.hint

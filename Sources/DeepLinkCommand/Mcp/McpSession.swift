@@ -83,7 +83,7 @@ struct McpSession {
   init(toolbox: McpToolbox, follower: (any ToolboxFollower)? = nil) {
     self.toolbox = toolbox
     self.follower = follower
-    self.resultMeta = ("_meta", .object([(Self.serverInfoKey, Self.serverInfo)]))
+    self.resultMeta = ("_meta", .object([(Self.serverInfoKey, Self.serverInfo(toolbox.tool))]))
   }
 
   /// The revision the connection speaks: the one `initialize` agreed, or 2026-07-28; `nil`
@@ -269,7 +269,7 @@ struct McpSession {
     }
     let version = Self.handshakeVersions.contains(requested) ? requested : Self.handshakeVersions[0]
     era = .handshake(version)
-    return Self.initializeResult(version: version)
+    return Self.initializeResult(version: version, tool: toolbox.tool)
   }
 
   /// Checks a 2026-07-28 request's `_meta`: a revision this server speaks, the client's
@@ -354,7 +354,7 @@ struct McpSession {
   /// `tools/call`, the tools current: the refusal of the app's table if it was refused,
   /// else the tool's result.
   private mutating func call(_ params: JSON?) throws(JSONRPCError) -> JSON {
-    if let refusal { return McpToolbox.failure(refusal) }
+    if let refusal { return McpToolbox.failure(refusal, tool: toolbox.tool) }
     let progress = McpProgress.token(in: params).map { token in
       McpProgress(token: token, send: send ?? { _ in })
     }
@@ -384,9 +384,9 @@ struct McpSession {
   static let capabilities = JSON.object([("tools", .object([("listChanged", .bool(true))]))])
 
   /// Who the server is.
-  static var serverInfo: JSON {
+  static func serverInfo(_ tool: ToolIdentity) -> JSON {
     .object([
-      ("name", .string(ToolName.current)), ("title", .string(ToolName.current)),
+      ("name", .string(tool.name)), ("title", .string(tool.name)),
       ("version", .string(DeepLinkVersion.number)),
     ])
   }
@@ -402,11 +402,11 @@ struct McpSession {
   /// The server's half of the handshake: the revision, the one capability (tools, a list
   /// that changes when the app's table does: `listChanged`), who it is, and a hint for the
   /// model.
-  static func initializeResult(version: String) -> JSON {
+  static func initializeResult(version: String, tool: ToolIdentity) -> JSON {
     .object([
       ("protocolVersion", .string(version)),
       ("capabilities", capabilities),
-      ("serverInfo", serverInfo),
+      ("serverInfo", serverInfo(tool)),
       ("instructions", .string(instructions)),
     ])
   }

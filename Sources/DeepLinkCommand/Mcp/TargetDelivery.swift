@@ -82,7 +82,7 @@ struct TargetDelivery: LinkDelivery {
   func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
     -> SimulatorLaunch.Outcome
   {
-    guard let launchContext else { throw LinkDeliveryLaunch.unavailable(target: target) }
+    guard let launchContext else { throw LinkDeliveryLaunch.unavailable(target: target, tool: context.tool) }
     return try launch.run(in: launchContext, progress: progress)
   }
 

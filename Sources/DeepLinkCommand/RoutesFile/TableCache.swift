@@ -20,10 +20,14 @@ package import DeepLinkWire
 package struct TableCache: Sendable {
   /// The cache's directory.
   package let directory: String
+  /// The name of the tool that reads it, which starts its warning lines.
+  let tool: String
 
-  /// A cache in `directory` (made 0700 at the first ``store(_:for:)``, with its parent).
-  package init(directory: String) {
+  /// A cache in `directory` (made 0700 at the first ``store(_:for:)``, with its parent), read
+  /// by the tool called `tool`.
+  package init(directory: String, tool: String) {
     self.directory = directory
+    self.tool = tool
   }
 
   /// The largest cache file read: a reply's limit, and a little for the key.
@@ -79,11 +83,6 @@ package struct TableCache: Sendable {
     return nil
   }
 
-  /// The cache of this process's environment; `nil` when it has no place for one.
-  package static func standard() -> TableCache? {
-    standardDirectory(environment: FileSystem.environmentValue).map(TableCache.init(directory:))
-  }
-
   /// The file that holds `key`'s table.
   package func path(for key: Key) -> String {
     directory + "/table-" + SimulatorSocket.hashHex(key.text) + ".json"
@@ -106,7 +105,7 @@ package struct TableCache: Sendable {
     } catch .missing {
       return Lookup()
     } catch {
-      return Lookup(warning: Self.warning(path, error.message))
+      return Lookup(warning: warning(path, error.message))
     }
     if let known, bytes.starts(with: Self.prefix(key: key, version: known.table.version)) {
       // The file states the key and the table the tool holds, as this cache writes them: that
@@ -114,18 +113,18 @@ package struct TableCache: Sendable {
       return Lookup(contents: known)
     }
     guard let document = try? JSON.parse(bytes) else {
-      return Lookup(warning: Self.warning(path, "it is not JSON"))
+      return Lookup(warning: warning(path, "it is not JSON"))
     }
     // Another key with the same hash: not this app's table, and nothing wrong.
     guard document["key"] == .string(key.text) else { return Lookup() }
     guard let version = document["version"]?.stringValue, let table = document["table"] else {
-      return Lookup(warning: Self.warning(path, "it has no \"version\" and \"table\""))
+      return Lookup(warning: warning(path, "it has no \"version\" and \"table\""))
     }
     if let known, known.table.version == version { return Lookup(contents: known) }
     do {
       return Lookup(contents: try AppTable.contents(of: table, claimedVersion: version))
     } catch {
-      return Lookup(warning: Self.warning(path, error.message))
+      return Lookup(warning: warning(path, error.message))
     }
   }
 
@@ -158,7 +157,7 @@ package struct TableCache: Sendable {
       prune(keeping: path)
       return nil
     } catch {
-      return "\(ToolName.current): warning: cannot keep the app's table in \(directory): \(error.message)"
+      return "\(tool): warning: cannot keep the app's table in \(directory): \(error.message)"
     }
   }
 
@@ -185,7 +184,7 @@ package struct TableCache: Sendable {
   }
 
   /// `deeplink: warning: ignoring the cached table PATH: REASON`.
-  static func warning(_ path: String, _ reason: String) -> String {
-    "\(ToolName.current): warning: ignoring the cached table \(path): \(reason)"
+  func warning(_ path: String, _ reason: String) -> String {
+    "\(tool): warning: ignoring the cached table \(path): \(reason)"
   }
 }

@@ -61,13 +61,6 @@ package enum TableSource: Hashable, Sendable {
     return .builtIn
   }
 
-  /// The source for this process: its environment and current directory.
-  package static func resolve(option: String?) -> TableSource {
-    resolve(
-      option: option, environment: { FileSystem.environmentValue($0) },
-      currentDirectory: { FileSystem.currentDirectory() })
-  }
-
   /// The table: `builtIn` itself, or the file read and checked.
   ///
   /// - Throws: ``RoutesFileError``.
@@ -96,29 +89,32 @@ package enum TableSource: Hashable, Sendable {
   /// that serves another refuses it, unapplied (``AppClient/checksTable``). Every other line
   /// asks, since what it prints depends on the app's table (`url`, `help`, `routes`, a dry run).
   ///
-  /// - Parameter tool: the name of a tool that reads no routes file, `nil` for one that does.
+  /// - Parameters:
+  ///   - tool: the tool: one that reads no routes file always uses `builtIn`.
+  ///   - environment: reads a variable; `currentDirectory` names the current directory.
   /// - Throws: a routes file that cannot be read or is wrong (64); `--routes` given to a tool
   ///   that reads none (never ignored in silence: such a tool's table is built in); a table the
   ///   app served that is refused. The time spent asking the app is returned: the command gets
   ///   the rest of `--timeout`, so that a slow or silent app costs `--timeout` once.
   static func table(
-    for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?,
-    sendsOnlyALink: (RouteTable) -> Bool = { _ in false }
+    for arguments: [String], builtIn: RouteTable, tool: ToolIdentity, environment: (String) -> String?,
+    currentDirectory: () -> String?, sendsOnlyALink: (RouteTable) -> Bool = { _ in false }
   ) throws(Failure) -> Found {
     guard arguments.first != CommandRegistry.completeCallback else {
       return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
     }
-    if let tool {
+    if !tool.readsRoutesFiles {
       guard Invocation.routesOption(in: arguments) == nil else {
         throw Failure(
-          message: "--routes: \(tool) reads no routes file; its route table is built in (deeplink reads one)",
+          message:
+            "--routes: \(tool.name) reads no routes file; its route table is built in (deeplink reads one)",
           hint: nil)
       }
       return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
     }
     let source = resolve(
       option: Invocation.routesOption(in: arguments), environment: environment,
-      currentDirectory: { FileSystem.currentDirectory() })
+      currentDirectory: currentDirectory)
     let contents: RoutesFileContents
     do {
       contents = try source.contents(builtIn: builtIn)
@@ -132,7 +128,9 @@ package enum TableSource: Hashable, Sendable {
     guard asksTheApp(arguments), let app = AnsweringApp(arguments: arguments, environment: environment) else {
       return Found(contents: contents, source: source)
     }
-    let cache = TableCache.standardDirectory(environment: environment).map(TableCache.init(directory:))
+    let cache = TableCache.standardDirectory(environment: environment).map {
+      TableCache(directory: $0, tool: tool.name)
+    }
     let atHand = app.tableAtHand(known: contents, cache: cache)
     if let atHand, sendsOnlyALink(atHand.answer.contents.table) {
       return Found(

@@ -8,10 +8,10 @@ struct TourCommand: ToolCommand {
   static let synopsis = "(--out | --check) <dir> [--scenario <file>]"
   static let summary = "Record every screen, or check them against a recording"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     """
     Visits every route of the table once, in table order, with the first example of \
-    '\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's \
+    '\(tool.name) help <route>' (or, with --scenario, the links of a file in batch's \
     format, checked whole before anything is sent; a '# name: NAME' comment names the link \
     below it). Each link is sent and acknowledged, then its screen and state are recorded in \
     --out DIR: 01-settings.txt, 01-settings.json, …, the manifest tour.json (each entry's \
@@ -80,11 +80,11 @@ struct TourCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
-      ("\(ToolName.current) tour --out tour", "records every screen in tour/, shown on tour/index.html"),
-      ("\(ToolName.current) tour --check tour", "in CI: fails with exit 1 when a screen changed"),
-      ("\(ToolName.current) tour --out shots --scenario steps.txt", "the links of steps.txt instead"),
+      ("\(tool.name) tour --out tour", "records every screen in tour/, shown on tour/index.html"),
+      ("\(tool.name) tour --check tour", "in CI: fails with exit 1 when a screen changed"),
+      ("\(tool.name) tour --out shots --scenario steps.txt", "the links of steps.txt instead"),
     ]
   }
 
@@ -133,7 +133,7 @@ struct TourCommand: ToolCommand {
   func run(in context: CommandContext) throws {
     let stops: [TourStop]
     if let scenario = request.scenario {
-      stops = try TourStop.scenario(scenario, table: context.table)
+      stops = try TourStop.scenario(scenario, input: context.input, table: context.table, tool: context.tool)
     } else {
       stops = try TourStop.everyRoute(of: context.table)
     }
@@ -189,7 +189,7 @@ struct TourCommand: ToolCommand {
       statusBarSet = true
     }
 
-    let showsProgress = !context.options.quiet && !context.options.json && StreamWriter.isTerminal(2)
+    let showsProgress = !context.options.quiet && !context.options.json && context.output.stderrIsTerminal
     var recordedByName: [String: TourEntry] = [:]
     for entry in recording?.entries ?? [] { recordedByName[entry.name] = entry }
     var entries: [TourEntry] = []
@@ -229,7 +229,7 @@ struct TourCommand: ToolCommand {
           settle = shot.outcome
           if shot.outcome.settled == false {
             context.err(
-              "\(ToolName.current): tour: \(stop.name): the screen "
+              "\(context.tool.name): tour: \(stop.name): the screen "
                 + shot.outcome.notSettled(request.settling)
                 + "; its last picture is kept, marked \"settled\": false in \(TourRecording.manifestName)\n")
           }
@@ -238,11 +238,12 @@ struct TourCommand: ToolCommand {
         let failure = error.commandFailure
         throw BatchFailure(
           line: nil, kind: failure.kind, exitCode: failure.exitCode,
-          reason: "\(stop.name) (\(stop.url)): \(failure.message)")
+          reason: "\(stop.name) (\(stop.url)): \(failure.message(for: context.tool))")
       }
       let stem = TourRecording.fileStem(number: index + 1, of: stops.count, name: stop.name)
       var entry = TourEntry(
-        name: stop.name, url: stop.url, command: stop.command, screenFile: screen.map { _ in stem + ".txt" },
+        name: stop.name, url: stop.url, command: stop.command(tool: context.tool.name),
+        screenFile: screen.map { _ in stem + ".txt" },
         stateFile: state.map { _ in stem + ".json" }, pictureFile: picture.map { _ in stem + ".png" },
         screen: screen, state: state, pictureBytes: picture, settle: settle)
       if recording != nil {
@@ -288,7 +289,9 @@ struct TourCommand: ToolCommand {
     }
     let differences = comparison.differences
     if !context.options.json {
-      for item in differences { context.err(report(item, recordingPath: check, outputPath: output)) }
+      for item in differences {
+        context.err(report(item, recordingPath: check, outputPath: output, tool: context.tool.name))
+      }
     } else {
       for item in differences where item.status == .missing {
         try context.write(
@@ -308,9 +311,11 @@ struct TourCommand: ToolCommand {
           + "\(output)/\(TourRecording.pageName)\n")
   }
 
-  /// One difference, for stderr: what it is, and for a changed screen or state its unified diff.
-  func report(_ item: TourComparison.Item, recordingPath: String, outputPath: String) -> String {
-    let prefix = "\(ToolName.current): tour: "
+  /// One difference, for stderr from `tool`: what it is, and for a changed screen or state its
+  /// unified diff.
+  func report(_ item: TourComparison.Item, recordingPath: String, outputPath: String, tool: String) -> String
+  {
+    let prefix = "\(tool): tour: "
     switch item.status {
     case .same: return ""
     case .new: return prefix + "\(item.name): new, not in the recording\n"
@@ -447,9 +452,10 @@ struct TourCommand: ToolCommand {
       if let picture = entry.pictureBytes, let name = entry.pictureFile { try put(picture, name) }
       if let name = entry.differenceFile, let image = differenceImages[name] { try put(image, name) }
     }
-    try put(Array(tour.manifest.utf8), TourRecording.manifestName)
+    try put(Array(tour.manifest(tool: context.tool.name).utf8), TourRecording.manifestName)
     let page = TourPage.html(
-      entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath,
+      entries: tour.entries, table: tour.table, tool: context.tool.name, comparison: comparison,
+      recordingPath: recordingPath,
       device: tour.device, settle: tour.settle, settleTimeout: tour.settleTimeout)
     try put(Array(page.utf8), TourRecording.pageName)
   }
@@ -546,7 +552,7 @@ struct TourCommand: ToolCommand {
         "has each screen's text, which only an app that acknowledges gives, and no app's deeplink agent "
           + "answers on --target \(target.text); "
           + (target.kind == .simulator
-            ? "start the app with its agent (\(ToolName.current) launch --target \(target.text) --bundle-id <id>)"
+            ? "start the app with its agent (\(context.tool.name) launch --target \(target.text) --bundle-id <id>)"
             : "check it with the --target it was recorded with")
       } else if !recordedScreens, place.app != nil {
         "has no screen text (recorded \(recordedOn) with \(TourCommand.settleFlag) and no agent), and "
