@@ -104,3 +104,8 @@ struct CommandRun {
   var standardOutput: String { output.standardOutput }
   var standardError: String { output.standardError }
 }
+
+extension CommandRun: CustomStringConvertible {
+  /// The exit code and both streams, for a failed expectation's message.
+  var description: String { "exit \(code)\nstdout: \(standardOutput)\nstderr: \(standardError)" }
+}
