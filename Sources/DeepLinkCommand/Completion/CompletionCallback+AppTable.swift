@@ -17,17 +17,22 @@ extension CompletionCallback {
   /// - Parameters:
   ///   - words: the words typed before the one at the cursor.
   ///   - environmentValue: reads a variable (`HOME` only for a `~/` to expand);
-  ///     `currentDirectory` names the directory a routes file is found from.
+  ///     `currentDirectory` names the directory a routes file is found from;
+  ///     `isStandardOutput` says whether a path is the command's standard output.
   static func completionTable(
     before words: [String], builtIn: RouteTable, tool: ToolIdentity, deadline: Deadline,
-    environmentValue: (String) -> String?, currentDirectory: () -> String?
+    environmentValue: (String) -> String?, currentDirectory: () -> String?,
+    isStandardOutput: (String) -> Bool
   ) -> RouteTable? {
     let option = Invocation.routesOption(in: words).map {
       $0.hasPrefix("~") ? expandingTilde($0, home: environmentValue(homeVariable.name)) : $0
     }
     let source = TableSource.resolve(
-      option: option, environment: environmentValue, currentDirectory: currentDirectory)
-    guard let known = try? source.contents(builtIn: builtIn) else { return nil }
+      option: option, environment: environmentValue, currentDirectory: currentDirectory,
+      isStandardOutput: isStandardOutput)
+    guard let known = try? source.contents(builtIn: builtIn, isStandardOutput: isStandardOutput) else {
+      return nil
+    }
     switch source {
     case .option, .environment: return known.table
     default: break

@@ -49,14 +49,16 @@ extension CompletionCallback {
   /// context's, as is the current directory.
   static func wordLines(
     _ words: [String], builtIn: RouteTable, tool: ToolIdentity, environmentValue: (String) -> String?,
-    currentDirectory: () -> String?, environment: () -> [String: String], targets: () -> [String]
+    currentDirectory: () -> String?, isStandardOutput: (String) -> Bool, environment: () -> [String: String],
+    targets: () -> [String]
   ) -> [String] {
     let deadline = Deadline.after(
       milliseconds: budget(environmentValue(budgetVariable.name), default: budgetMilliseconds))
     guard
       let table = completionTable(
         before: Array(words.dropLast()), builtIn: builtIn, tool: tool, deadline: deadline,
-        environmentValue: environmentValue, currentDirectory: currentDirectory)
+        environmentValue: environmentValue, currentDirectory: currentDirectory,
+        isStandardOutput: isStandardOutput)
     else { return [] }
     return wordLines(
       words, table: table, tool: tool,

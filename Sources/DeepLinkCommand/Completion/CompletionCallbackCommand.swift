@@ -12,6 +12,7 @@ struct CompletionCallbackCommand: ParsedCommand {
       lines = CompletionCallback.wordLines(
         Array(arguments.dropFirst()), builtIn: context.table, tool: context.tool,
         environmentValue: context.environmentValue, currentDirectory: context.currentDirectory,
+        isStandardOutput: context.output.isStandardOutput,
         environment: { context.environment }, targets: context.devices.targetCompletionLines)
     } else {
       lines = CompletionCallback.lines(arguments, table: context.table, environment: context.environment)

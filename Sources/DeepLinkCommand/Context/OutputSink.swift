@@ -12,10 +12,15 @@ package protocol OutputSink: Sendable {
   var stdoutIsTerminal: Bool { get }
   /// Whether standard error is a terminal, for progress lines; by default not (a capture).
   var stderrIsTerminal: Bool { get }
+  /// Whether the file at `path` is standard output (`> deeplink.routes.json` made it before
+  /// the command started); by default none is (a capture).
+  func isStandardOutput(_ path: String) -> Bool
 }
 
 extension OutputSink {
   package var stderrIsTerminal: Bool { false }
+
+  package func isStandardOutput(_ path: String) -> Bool { false }
 
   /// Writes all of `text` to standard output.
   @discardableResult

@@ -22,6 +22,10 @@ package struct StandardStreams: OutputSink, InputSource {
   /// Whether standard error is a terminal (`isatty(2)`), for progress lines.
   package var stderrIsTerminal: Bool { StreamWriter.isTerminal(2) }
 
+  /// Whether `path` is the file standard output writes to (`fstat(2)` of descriptor 1 and
+  /// `stat(2)` of the path name the same file).
+  package func isStandardOutput(_ path: String) -> Bool { FileSystem.isStandardOutput(path) }
+
   /// Reads standard input (`read(2)` on descriptor 0, retried on EINTR).
   package func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
     try StreamReader.read(from: 0, into: &buffer)

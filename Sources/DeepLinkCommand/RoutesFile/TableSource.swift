@@ -40,41 +40,49 @@ package enum TableSource: Hashable, Sendable {
   }
 
   /// The source for a command line whose `--routes` is `option`, in an environment where
-  /// `environment(name)` reads a variable and `currentDirectory()` names the current
-  /// directory. Asks only what it needs: no file system call when `--routes` is given.
+  /// `environment(name)` reads a variable, `currentDirectory()` names the current directory
+  /// and `isStandardOutput(path)` says whether a path is the command's standard output. Asks
+  /// only what it needs: no file system call when `--routes` is given.
   ///
   /// The search passes over a file that is this process's standard output: in
   /// `deeplink routes --json > deeplink.routes.json` the shell has created it empty before
   /// `deeplink` starts, and it is the output, not the table.
   package static func resolve(
-    option: String?, environment: (String) -> String?, currentDirectory: () -> String?
+    option: String?, environment: (String) -> String?, currentDirectory: () -> String?,
+    isStandardOutput: (String) -> Bool
   ) -> TableSource {
     if let option { return .option(option) }
     if let path = environment(RoutesFile.environmentVariable.name), !path.isEmpty {
       return .environment(path)
     }
     if let directory = currentDirectory(),
-      let path = FileSystem.nearest(RoutesFile.fileName, from: directory, skip: FileSystem.isStandardOutput)
+      let path = FileSystem.nearest(RoutesFile.fileName, from: directory, skip: isStandardOutput)
     {
       return .found(path)
     }
     return .builtIn
   }
 
-  /// The table: `builtIn` itself, or the file read and checked.
+  /// The table: `builtIn` itself, or the file read and checked (`isStandardOutput` as for
+  /// ``contents(builtIn:isStandardOutput:)``).
   ///
   /// - Throws: ``RoutesFileError``.
-  package func table(builtIn: RouteTable) throws(RoutesFileError) -> RouteTable {
-    try contents(builtIn: builtIn).table
+  package func table(builtIn: RouteTable, isStandardOutput: (String) -> Bool) throws(RoutesFileError)
+    -> RouteTable
+  {
+    try contents(builtIn: builtIn, isStandardOutput: isStandardOutput).table
   }
 
   /// The table and its Android package: `builtIn` itself (no package), or the file read and
-  /// checked.
+  /// checked; `isStandardOutput` says whether a path is the command's standard output (an
+  /// empty file there is said to be it).
   ///
   /// - Throws: ``RoutesFileError``.
-  package func contents(builtIn: RouteTable) throws(RoutesFileError) -> RoutesFileContents {
+  package func contents(
+    builtIn: RouteTable, isStandardOutput: (String) -> Bool
+  ) throws(RoutesFileError) -> RoutesFileContents {
     guard let path else { return RoutesFileContents(table: builtIn) }
-    return try RoutesFile.load(path)
+    return try RoutesFile.load(path, isStandardOutput: isStandardOutput)
   }
 
   /// The table a command line runs against and where it came from, with any warning lines
@@ -98,7 +106,8 @@ package enum TableSource: Hashable, Sendable {
   ///   the rest of `--timeout`, so that a slow or silent app costs `--timeout` once.
   static func table(
     for arguments: [String], builtIn: RouteTable, tool: ToolIdentity, environment: (String) -> String?,
-    currentDirectory: () -> String?, sendsOnlyALink: (RouteTable) -> Bool = { _ in false }
+    currentDirectory: () -> String?, isStandardOutput: (String) -> Bool,
+    sendsOnlyALink: (RouteTable) -> Bool = { _ in false }
   ) throws(Failure) -> Found {
     guard arguments.first != CommandRegistry.completeCallback else {
       return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
@@ -114,10 +123,10 @@ package enum TableSource: Hashable, Sendable {
     }
     let source = resolve(
       option: Invocation.routesOption(in: arguments), environment: environment,
-      currentDirectory: currentDirectory)
+      currentDirectory: currentDirectory, isStandardOutput: isStandardOutput)
     let contents: RoutesFileContents
     do {
-      contents = try source.contents(builtIn: builtIn)
+      contents = try source.contents(builtIn: builtIn, isStandardOutput: isStandardOutput)
     } catch {
       throw Failure(message: error.message, hint: error.hint)
     }

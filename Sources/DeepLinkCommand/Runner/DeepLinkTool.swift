@@ -121,7 +121,8 @@ public struct DeepLinkTool {
     do throws(TableSource.Failure) {
       found = try TableSource.table(
         for: arguments, builtIn: builtIn, tool: identity, environment: readEnvironment,
-        currentDirectory: currentDirectory, sendsOnlyALink: { Self.sendsOnlyALink(arguments, table: $0) })
+        currentDirectory: currentDirectory, isStandardOutput: output.isStandardOutput,
+        sendsOnlyALink: { Self.sendsOnlyALink(arguments, table: $0) })
       for warning in found.warnings { output.err(warning + "\n") }
     } catch {
       CommandContext.report(
