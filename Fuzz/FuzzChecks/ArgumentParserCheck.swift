@@ -22,7 +22,7 @@ public enum ArgumentParserCheck {
         return "\(arguments): \(problem)"
       }
       if let topic = invocation.helpTopic {
-        _ = HelpFormatter.text(for: topic, table: table)
+        _ = HelpFormatter.text(for: topic, table: table, tool: .deeplink)
       }
     } catch {
       if error.message.isEmpty { return "empty message for \(error) from \(arguments)" }

@@ -28,7 +28,8 @@ public enum RoutesFileCheck {
     if let failure = checkAsTable(bytes, claiming: contents.table.version, fileAccepted: true) {
       return failure
     }
-    let exported = RoutesFormatter.text(.json, table: contents.table, androidPackage: contents.androidPackage)
+    let exported = RoutesFormatter.text(
+      .json, table: contents.table, androidPackage: contents.androidPackage, tool: .deeplink)
     do {
       let again = try RoutesFile.contents(from: Array(exported.utf8), file: "exported.routes.json")
       guard again.table.version == contents.table.version, again.table.scheme == contents.table.scheme,

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct CompletionModelTests {
   let table = RouteTable.builtIn
-  let model = CompletionModel(table: .builtIn)
+  let model = CompletionModel(table: .builtIn, tool: .deeplink)
 
   @Test func routesThenCommandsInOrder() {
     #expect(

@@ -11,18 +11,18 @@ import Testing
 @Suite struct GeneratedScriptsTests {
   @Test("completions/ is up to date (make completions regenerates it)", arguments: CompletionShell.allCases)
   func upToDate(_ shell: CompletionShell) throws {
-    let generated = CompletionScript.text(for: shell, table: .builtIn)
+    let generated = CompletionScript.text(for: shell, table: .builtIn, tool: .deeplink)
     let checkedIn = try String(contentsOfFile: ShellDriver.script(shell), encoding: .utf8)
     #expect(
       checkedIn == generated,
-      "completions/\(CompletionScript.fileName(for: shell)) is stale: run make completions")
+      "completions/\(CompletionScript.fileName(for: shell, tool: .deeplink)) is stale: run make completions")
   }
 
   @Test("deeplink completions prints the script", arguments: CompletionShell.allCases)
   func printedByTheBinary(_ shell: CompletionShell) throws {
     let result = try Command.deeplink("completions", shell.rawValue)
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
-    #expect(result.stdout == CompletionScript.text(for: shell, table: .builtIn))
+    #expect(result.stdout == CompletionScript.text(for: shell, table: .builtIn, tool: .deeplink))
   }
 
   @Test("the bash script passes bash's syntax check")
@@ -151,10 +151,10 @@ import Testing
       "pantry", summary: "Show the pantry",
       parameters: [.choice("shelf", ["top", "it's $(bottom)"], help: "Which shelf")])
     let table = RouteTable(routes: RouteTable.builtIn.routes + [route])
-    let model = CompletionModel(table: table)
+    let model = CompletionModel(table: table, tool: .deeplink)
     #expect(model.context(named: "pantry")?.options.first?.value == .choices(["top", "it's $(bottom)"]))
     for shell in CompletionShell.allCases {
-      #expect(CompletionScript.text(for: shell, table: table).contains("pantry"))
+      #expect(CompletionScript.text(for: shell, table: table, tool: .deeplink).contains("pantry"))
     }
   }
 }
@@ -172,10 +172,10 @@ import Testing
       timeout: Patience.buildSeconds)
     #expect(make.status == 0, "\(make)")
     for shell in CompletionShell.allCases {
-      let installed = prefix.file(CompletionScript.installPath(for: shell))
+      let installed = prefix.file(CompletionScript.installPath(for: shell, tool: .deeplink))
       #expect(
         (try? String(contentsOfFile: installed, encoding: .utf8))
-          == CompletionScript.text(for: shell, table: .builtIn))
+          == CompletionScript.text(for: shell, table: .builtIn, tool: .deeplink))
     }
     let environment = [
       "XDG_DATA_DIRS": prefix.file("share") + ":/usr/share", "HOME": prefix.path,

@@ -44,7 +44,7 @@ struct AppTableLookupTests {
   ) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let cache = TableCache(directory: directory.file("deeplink"))
+    let cache = TableCache(directory: directory.file("deeplink"), tool: "deeplink")
     try body(AppTableLookup(cache: cache, key: key, known: RoutesFileContents(table: known)), cache)
   }
 

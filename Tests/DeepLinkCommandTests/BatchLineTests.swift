@@ -121,7 +121,7 @@ struct BatchLineTests {
       Issue.record("parsed as \(String(describing: link))")
     } catch {
       #expect(error.message == testCase.message)
-      #expect(error.hint == testCase.hint)
+      #expect(error.hint(for: .deeplink) == testCase.hint)
     }
   }
 

@@ -65,24 +65,21 @@ import Testing
   /// A tool that knows the command starting its app (`deeplink`: `deeplink-app`) says it in
   /// the messages that find no app; the tool's own name says how to wait.
   @Test func aToolThatKnowsItsAppSaysHowToStartIt() {
-    ToolName.$current.withValue("shop") {
-      ToolName.$appCommand.withValue("shop-app") {
-        #expect(
-          ClientFailure.noAppCame(path: Self.path, seconds: 0.5).message
-            == "no app started listening on \(Self.path) within 0.5 s; start one with "
-            + "`shop-app --socket \(Self.path) &`")
-        #expect(
-          ClientFailure.socket(.noListener(path: Self.path)).message
-            == "no app is listening on \(Self.path); start one with `shop-app --socket \(Self.path) &`, then "
-            + "`shop wait`")
-      }
-    }
+    let shop = ToolIdentity(name: "shop", appCommand: "shop-app")
+    #expect(
+      ClientFailure.noAppCame(path: Self.path, seconds: 0.5).message(for: shop)
+        == "no app started listening on \(Self.path) within 0.5 s; start one with "
+        + "`shop-app --socket \(Self.path) &`")
+    #expect(
+      ClientFailure.socket(.noListener(path: Self.path)).message(for: shop)
+        == "no app is listening on \(Self.path); start one with `shop-app --socket \(Self.path) &`, then "
+        + "`shop wait`")
   }
 
   @Test(arguments: cases)
   func exitCodeAndMessage(_ testCase: Case) {
     #expect(testCase.failure.exitCode == testCase.exitCode)
-    #expect(testCase.failure.message == testCase.message)
+    #expect(testCase.failure.message(for: .deeplink) == testCase.message)
   }
 
   /// `--json` errors: the app's kind as the wire sent it, else the CLI's own.

@@ -41,7 +41,7 @@ import Testing
       kind: "device",
       message: "adb is not installed (not found on PATH); \(DeviceTool.adb.origin)"),
     Case(
-      name: "a batch step", failure: BatchFailure(line: 3, ClientFailure.badReply("x")),
+      name: "a batch step", failure: BatchFailure(line: 3, ClientFailure.badReply("x"), tool: .deeplink),
       exitCode: .internalError,
       kind: "bad-reply", message: "line 3: unexpected reply from the app: x", line: 3),
     Case(
@@ -81,8 +81,8 @@ import Testing
     let failure = testCase.failure
     #expect(failure.exitCode == testCase.exitCode)
     #expect(failure.kind == testCase.kind)
-    #expect(failure.message == testCase.message)
-    #expect(failure.hint == testCase.hint)
+    #expect(failure.message(for: .deeplink) == testCase.message)
+    #expect(failure.hint(for: .deeplink) == testCase.hint)
     #expect(failure.line == testCase.line)
   }
 
@@ -90,7 +90,7 @@ import Testing
   @Test func reportedAsText() {
     let output = CapturedOutput()
     CommandContext.report(
-      TourFailure.unreadableRecording("cannot open r: gone"), json: false, to: output)
+      TourFailure.unreadableRecording("cannot open r: gone"), json: false, tool: .deeplink, to: output)
     #expect(
       output.standardError
         == "deeplink: error: cannot open r: gone\nA recording is what 'deeplink tour --out DIR' wrote; "
@@ -100,7 +100,8 @@ import Testing
   /// The one report, with `--json`: one object, the batch line and the exit code in it.
   @Test func reportedAsJSON() {
     let output = CapturedOutput()
-    CommandContext.report(BatchFailure(line: 2, DeviceFailure.noPixels), json: true, to: output)
+    CommandContext.report(
+      BatchFailure(line: 2, DeviceFailure.noPixels, tool: .deeplink), json: true, tool: .deeplink, to: output)
     #expect(
       output.standardError
         == #"{"ok":false,"error":{"kind":"usage","message":"line 2: screen --png needs a simulator or android "#
@@ -114,6 +115,6 @@ import Testing
     let failure = Stray().commandFailure
     #expect(failure.exitCode == .internalError)
     #expect(failure.kind == "system")
-    #expect(failure.message == "unexpected failure: Stray()")
+    #expect(failure.message(for: .deeplink) == "unexpected failure: Stray()")
   }
 }

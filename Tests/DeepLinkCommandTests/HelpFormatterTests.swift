@@ -18,13 +18,13 @@ struct HelpFormatterTests {
   @Test(arguments: pageNames)
   func matchesItsGoldenFile(_ name: String) {
     let topic = Self.pages.first(where: { $0.name == name })!.topic
-    Golden.check(HelpFormatter.text(for: topic, table: .builtIn), named: name)
+    Golden.check(HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink), named: name)
   }
 
   @Test(arguments: pageNames)
   func fitsIn80Columns(_ name: String) {
     let topic = Self.pages.first(where: { $0.name == name })!.topic
-    for line in HelpFormatter.text(for: topic, table: .builtIn).split(separator: "\n") {
+    for line in HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink).split(separator: "\n") {
       #expect(line.count <= 80, "\(line.count) columns: \(line)")
       #expect(!line.hasSuffix(" "), "trailing space: \(line)")
     }
@@ -63,7 +63,7 @@ struct HelpFormatterTests {
     let topics =
       [HelpTopic.topLevel] + table.routes.map { .route($0) } + CommandRegistry.names.map { .command($0) }
     for topic in topics {
-      for line in HelpFormatter.text(for: topic, table: table).split(separator: "\n") {
+      for line in HelpFormatter.text(for: topic, table: table, tool: .deeplink).split(separator: "\n") {
         #expect(!Self.isTooLong(line), "\(line.count) columns: \(line)")
       }
     }
@@ -101,12 +101,12 @@ struct HelpFormatterTests {
 
   @Test func theHiddenCompletionCallbackIsNotInHelp() {
     for page in Self.pages {
-      #expect(!HelpFormatter.text(for: page.topic, table: .builtIn).contains("__complete"))
+      #expect(!HelpFormatter.text(for: page.topic, table: .builtIn, tool: .deeplink).contains("__complete"))
     }
   }
 
   @Test func theOverviewListsEveryRouteCommandOptionExitCodeAndVariable() {
-    let help = HelpFormatter.text(for: .topLevel, table: .builtIn)
+    let help = HelpFormatter.text(for: .topLevel, table: .builtIn, tool: .deeplink)
     for route in RouteTable.builtIn.routes { #expect(help.contains("  \(route.name)  ")) }
     for command in CommandRegistry.names { #expect(help.contains("  \(command)  ")) }
     for option in GlobalOption.allCases { #expect(help.contains(option.synopsis)) }
@@ -116,7 +116,8 @@ struct HelpFormatterTests {
   }
 
   @Test func aRoutePageShowsEveryParameterWithItsFacts() {
-    let help = HelpFormatter.text(for: .route(RouteTable.builtIn.route(named: "recipes")!), table: .builtIn)
+    let help = HelpFormatter.text(
+      for: .route(RouteTable.builtIn.route(named: "recipes")!), table: .builtIn, tool: .deeplink)
     #expect(help.contains("deeplink recipes [--sort <name|newest|rating>] [<global options>]"))
     #expect(help.contains("one of name, newest, rating; default: name"))
     #expect(help.contains("sends debug://recipes?sort=newest"))
@@ -124,17 +125,18 @@ struct HelpFormatterTests {
 
   @Test func headingsAreBoldOnlyWithColour() {
     let topic = HelpTopic.command(WaitCommand.name)
-    #expect(HelpFormatter.text(for: topic, table: .builtIn, style: .plain).contains("\nUSAGE\n"))
     #expect(
-      HelpFormatter.text(for: topic, table: .builtIn, style: Style(isColored: true))
+      HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink, style: .plain).contains("\nUSAGE\n"))
+    #expect(
+      HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink, style: Style(isColored: true))
         .contains("\n\u{1B}[1mUSAGE\u{1B}[0m\n"))
   }
 
   @Test func anEmptyTableStillHasHelp() {
     let table = RouteTable(routes: [])
-    #expect(HelpFormatter.text(for: .topLevel, table: table).contains("COMMANDS"))
+    #expect(HelpFormatter.text(for: .topLevel, table: table, tool: .deeplink).contains("COMMANDS"))
     for command in CommandRegistry.names {
-      #expect(HelpFormatter.text(for: .command(command), table: table).contains("USAGE"))
+      #expect(HelpFormatter.text(for: .command(command), table: table, tool: .deeplink).contains("USAGE"))
     }
   }
 }

@@ -193,13 +193,14 @@ struct InvocationParsingTests {
     #expect(throws: UsageError.unknownCommand("search", suggestion: nil)) { try parse(["search"]) }
     #expect(
       try BatchLine.parse("search --query 'tomato soup'", table: table)?["query"] == .string("tomato soup"))
-    let help = HelpFormatter.text(for: .route(search), table: table)
+    let help = HelpFormatter.text(for: .route(search), table: table, tool: .deeplink)
     #expect(help.contains("--limit <integer>"))
     #expect(help.contains("deeplink search --query example"))
     #expect(help.contains("sends debug://search?query=example"))
-    let overview = HelpFormatter.text(for: .topLevel, table: table)
+    let overview = HelpFormatter.text(for: .topLevel, table: table, tool: .deeplink)
     #expect(overview.contains("\n  search  ") && overview.contains("  Show search results\n"))
     #expect(
-      RoutesFormatter.markdown(table: table).contains("| `search` | `--limit` | integer, 1 to 50 | `20` |"))
+      RoutesFormatter.markdown(table: table, tool: .deeplink).contains(
+        "| `search` | `--limit` | integer, 1 to 50 | `20` |"))
   }
 }

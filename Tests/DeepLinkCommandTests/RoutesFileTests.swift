@@ -220,7 +220,7 @@ struct BrokenRoutesFile: Sendable, CustomTestStringConvertible {
 
   @Test("routes --json reads back as the same table, version included")
   func roundTrips() throws {
-    let printed = RoutesFormatter.text(.json, table: .builtIn)
+    let printed = RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink)
     let table = try Self.load(printed)
     #expect(table.scheme == RouteTable.builtIn.scheme)
     #expect(table.routes.map(\.name) == RouteTable.builtIn.routes.map(\.name))
@@ -229,7 +229,7 @@ struct BrokenRoutesFile: Sendable, CustomTestStringConvertible {
     #expect(table.routes.map(\.parameters) == RouteTable.builtIn.routes.map(\.parameters))
     // The same declarations, so the same fingerprint, and printed again the same document.
     #expect(table.version == RouteTable.builtIn.version)
-    #expect(RoutesFormatter.text(.json, table: table) == printed)
+    #expect(RoutesFormatter.text(.json, table: table, tool: .deeplink) == printed)
   }
 
   @Test("the version in a file is recomputed, never trusted")

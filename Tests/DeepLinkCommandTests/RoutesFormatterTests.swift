@@ -9,9 +9,9 @@ struct RoutesFormatterTests {
   static let goldenNames = ["routes.txt", "routes.json", "routes.md"]
 
   @Test func matchesItsGoldenFiles() {
-    Golden.check(RoutesFormatter.text(.table, table: .builtIn), named: "routes.txt")
-    Golden.check(RoutesFormatter.text(.json, table: .builtIn), named: "routes.json")
-    Golden.check(RoutesFormatter.text(.markdown, table: .builtIn), named: "routes.md")
+    Golden.check(RoutesFormatter.text(.table, table: .builtIn, tool: .deeplink), named: "routes.txt")
+    Golden.check(RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink), named: "routes.json")
+    Golden.check(RoutesFormatter.text(.markdown, table: .builtIn, tool: .deeplink), named: "routes.md")
   }
 
   @Test func theTableFitsIn80Columns() {
@@ -38,7 +38,7 @@ struct RoutesFormatterTests {
         + #""choices":["name","newest","rating"],"range":null,"help":"Order of the list"}"#)
     #expect(
       RoutesFormatter.json(table: .builtIn, source: .builtIn).pretty + "\n"
-        == RoutesFormatter.text(.json, table: .builtIn))
+        == RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink))
   }
 
   @Test func markdownEscapesPipes() {
@@ -47,7 +47,7 @@ struct RoutesFormatterTests {
         "pipe", summary: "A | B",
         parameters: [.choice("way", ["a", "b"], default: "a", help: "Either | or")])
     ])
-    let markdown = RoutesFormatter.markdown(table: table)
+    let markdown = RoutesFormatter.markdown(table: table, tool: .deeplink)
     #expect(markdown.contains(#"| `pipe` | A \| B | `deeplink pipe` | `debug://pipe` |"#))
     #expect(markdown.contains(#"| `pipe` | `--way` | one of `a`, `b` | `a` | Either \| or |"#))
   }

@@ -37,7 +37,7 @@ struct ExitCodeTests {
 struct VersionTests {
   @Test func namesTheReleaseAndTheTable() {
     #expect(
-      DeepLinkVersion.string(table: .builtIn)
+      DeepLinkVersion.string(table: .builtIn, tool: .deeplink)
         == "deeplink \(DeepLinkVersion.number) (route table \(RouteTable.builtIn.version), built in)")
   }
 }

@@ -27,7 +27,7 @@ struct TableCacheTests {
   static func withCache(_ body: (TableCache, TemporaryDirectory) throws -> Void) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try body(TableCache(directory: directory.file("cache/deeplink")), directory)
+    try body(TableCache(directory: directory.file("cache/deeplink"), tool: "deeplink"), directory)
   }
 
   static func mode(_ path: String) -> mode_t {
@@ -216,7 +216,7 @@ struct TableCacheTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try Self.write("a file where the directory should be", directory.file("deeplink"))
-    let cache = TableCache(directory: directory.file("deeplink"))
+    let cache = TableCache(directory: directory.file("deeplink"), tool: "deeplink")
     let warning = cache.store(Self.contents, for: Self.key)
     #expect(
       warning?.contains("cannot keep the app's table in \(cache.directory)") == true, "\(warning ?? "")")

@@ -9,7 +9,7 @@ struct TableSourceTests {
   static func resolve(option: String? = nil, variable: String? = nil, in directory: String) -> TableSource {
     TableSource.resolve(
       option: option, environment: { $0 == "DEEPLINK_ROUTES" ? variable : nil },
-      currentDirectory: { directory })
+      currentDirectory: { directory }, isStandardOutput: { _ in false })
   }
 
   @Test("--routes, else DEEPLINK_ROUTES, else the nearest deeplink.routes.json, else built in")

@@ -294,7 +294,7 @@ struct UsageErrorTests {
       Issue.record("parsed as \(invocation)")
     } catch {
       #expect(error.message == testCase.message)
-      #expect(error.hint == testCase.hint)
+      #expect(error.hint(for: .deeplink) == testCase.hint)
       #expect(error.description == testCase.message + "\n" + testCase.hint)
       #expect(error.exitCode == .usage)
     }

@@ -80,7 +80,9 @@ struct LaunchInputTests {
     let failure = SimulatorCommands.failure(
       of: result, command: command, scheme: "debug",
       device: SimulatorDevice(udid: "U", name: "", state: "Booted", runtime: "", isAvailable: true))
-    #expect(failure?.message.contains("com.example.App on simulator U") == true, "\(failure?.message ?? "")")
+    #expect(
+      failure?.message(for: .deeplink).contains("com.example.App on simulator U") == true,
+      "\(failure?.message(for: .deeplink) ?? "")")
   }
 
   /// The real `ChildProcess` runs the stand-in `xcrun`, which records the arguments after the

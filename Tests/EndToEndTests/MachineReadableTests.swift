@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--json` everywhere and one `--quiet` rule, through the real binaries.
+/// `--json` everywhere and one `--quiet` rule, through the real binaries (what needs no app
+/// runs in-process too, DeepLinkCommandTests' TextOutputTests).
 @Suite("Machine-readable output")
 struct MachineReadableTests {
   /// The one line a `--json` failure writes on stderr, parsed.
@@ -18,15 +19,6 @@ struct MachineReadableTests {
     #expect(object["ok"]?.boolValue == false, sourceLocation: sourceLocation)
     #expect(object["error"]?["exitCode"]?.intValue == Int(result.status), sourceLocation: sourceLocation)
     return try #require(object["error"], sourceLocation: sourceLocation)
-  }
-
-  @Test func aUsageErrorIsOneJSONObjectOnStderr() throws {
-    let result = try Command.deeplink("recipe", "--id", "abc", "--json")
-    #expect(result.status == 64)
-    let error = try Self.jsonError(result)
-    #expect(error["kind"]?.stringValue == "usage")
-    #expect(error["message"]?.stringValue == "--id expects an integer, got 'abc'")
-    #expect(error["hint"]?.stringValue == "Run 'deeplink help recipe' for its options.")
   }
 
   @Test func noAppListeningIsAJSONError() throws {
@@ -68,14 +60,6 @@ struct MachineReadableTests {
     }
   }
 
-  @Test func helpAndCompletionsPrintJSON() throws {
-    let help = try JSON.parse(try Command.deeplink("help", "recipe", "--json").stdout)
-    #expect(help["help"]?.stringValue == (try Command.deeplink("help", "recipe").stdout))
-    let script = try JSON.parse(try Command.deeplink("completions", "fish", "--json").stdout)
-    #expect(script["shell"]?.stringValue == "fish")
-    #expect(script["script"]?.stringValue == (try Command.deeplink("completions", "fish").stdout))
-  }
-
   @Test func openAndRouteCommandsShowTheCanonicalURLApplied() throws {
     try withApp { app in
       let open = try JSON.parse(try app.deeplink("open", "DEBUG://Recipe/?id=042", "--json").stdout)
@@ -114,11 +98,5 @@ struct MachineReadableTests {
       #expect(result.stdout == "", "\(arguments): \(result)")
       #expect(result.stderr == "")
     }
-  }
-
-  @Test func quietKeepsErrors() throws {
-    let result = try Command.deeplink("url", "recipe", "--id", "x", "--quiet")
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("deeplink: error: --id expects an integer, got 'x'"))
   }
 }

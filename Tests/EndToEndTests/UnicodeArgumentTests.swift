@@ -4,22 +4,10 @@ import TestSupport
 import Testing
 
 /// Values that begin with a combining mark: `=` or a quote followed by
-/// one is a single `Character`, and the syntax must still be found, through the real binaries.
+/// one is a single `Character`, and the syntax must still be found, through the real binaries
+/// (and in-process, DeepLinkCommandTests' TextOutputTests).
 @Suite("Unicode in arguments")
 struct UnicodeArgumentTests {
-  @Test func aValueAfterEqualsMayBeginWithACombiningMark() throws {
-    let result = try Command.deeplink("url", "login-error", "--message=\u{0599}x")
-    #expect(result.status == 0, "\(result)")
-    #expect(result.stdout == "debug://login-error?message=%D6%99x\n")
-  }
-
-  @Test func anIntegerBeginningWithACombiningMarkIsReportedAsSuch() throws {
-    let result = try Command.deeplink("url", "recipe", "--id=\u{0301}abc")
-    #expect(result.status == 64, "\(result)")
-    #expect(
-      result.stderr.hasPrefix("deeplink: error: --id expects an integer, got '\u{0301}abc'\n"), "\(result)")
-  }
-
   @Test func aQuotedBatchValueMayBeginWithACombiningMark() throws {
     try withApp { app in
       let result = try app.deeplink(["batch", "--json"], input: "login-error --message '\u{0599}x'\n")

@@ -10,9 +10,11 @@ struct BatchFailure: CommandFailure {
   /// `line 3: <reason>`, or the reason alone for the file.
   var message: String { line.map { "line \($0): \(reason)" } ?? reason }
 
-  /// The failure of the step on `line`, as it would be reported alone.
-  init(line: Int?, _ failure: any CommandFailure) {
-    self.init(line: line, kind: failure.kind, exitCode: failure.exitCode, reason: failure.message)
+  func message(for tool: ToolIdentity) -> String { message }
+
+  /// The failure of the step on `line`, as `tool` would report it alone.
+  init(line: Int?, _ failure: any CommandFailure, tool: ToolIdentity) {
+    self.init(line: line, kind: failure.kind, exitCode: failure.exitCode, reason: failure.message(for: tool))
   }
 
   /// A usage error on `line` (or in the file, for `nil`): one that cannot be read, or a line

@@ -20,15 +20,23 @@ enum BatchScript {
   /// The comment that names the link on the next line: `# name: empty-list`.
   static let namePrefix = "name:"
 
-  /// Every link of the file at `path` (standard input for `nil` or `-`), in order.
+  /// Every link of the file at `path` (`input` for `nil` or `-`), in order, as `tool` reads
+  /// it.
   ///
   /// - Throws: a ``BatchFailure`` with a usage error for a file that
   ///   cannot be read, a line that is not UTF-8, does not parse or is too long to send, and a
   ///   file with no link at all (an empty scenario is a mistake, never a green step).
-  static func steps(of path: String?, table: RouteTable) throws(BatchFailure) -> [BatchStep] {
+  static func steps(
+    of path: String?, input: any InputSource, table: RouteTable, tool: ToolIdentity
+  ) throws(BatchFailure) -> [BatchStep] {
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.contents(of: path, limit: maximumBytes)
+      bytes =
+        if let path, path != "-" {
+          try FileReader.contents(of: path, limit: maximumBytes)
+        } else {
+          try input.contents(limit: maximumBytes)
+        }
     } catch {
       throw BatchFailure(line: nil, usage: "cannot read \(error.path): \(error.reason)")
     }
@@ -52,7 +60,7 @@ enum BatchScript {
       do {
         try AppSession.checkFits(url: url)
       } catch {
-        throw BatchFailure(line: index + 1, usage: error.message)
+        throw BatchFailure(line: index + 1, usage: error.message(for: tool))
       }
       steps.append(BatchStep(line: index + 1, link: link, url: url, name: name))
       name = nil

@@ -107,9 +107,9 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
   package var flag: String { "--" + rawValue }
 
   /// The options help, the man page and completion offer: all, but `--routes` only in a tool
-  /// that reads routes files (``ToolName/readsRoutesFiles``).
-  static var offered: [GlobalOption] {
-    ToolName.readsRoutesFiles ? allCases : allCases.filter { $0 != .routes }
+  /// that reads routes files (``ToolIdentity/readsRoutesFiles``).
+  static func offered(by tool: ToolIdentity) -> [GlobalOption] {
+    tool.readsRoutesFiles ? allCases : allCases.filter { $0 != .routes }
   }
 
   /// `-h`, the one short spelling: of ``help``.
@@ -146,8 +146,8 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     return self == .help ? Self.helpShortFlag + ", " + long : long
   }
 
-  /// One line for help text.
-  package var help: String {
+  /// One line for help text, as `tool` says it.
+  package func help(for tool: ToolIdentity) -> String {
     switch self {
     case .socket:
       "The app's socket (default: \(SocketPath.searchOrder))"
@@ -160,7 +160,7 @@ package enum GlobalOption: String, CaseIterable, Hashable, Sendable {
     case .target:
       "Where links go: app (the socket, default), simulator[:DEVICE], device[:ID] (an iPhone or "
         + "iPad), android[:SERIAL]; "
-        + "'\(ToolName.current) targets' lists them"
+        + "'\(tool.name) targets' lists them"
     case .package: "With an android target: the app that must open the link (an explicit intent)"
     case .bundleID:
       "With a simulator target: the app whose agent gets the link and answers (default: "

@@ -21,14 +21,16 @@ protocol ToolCommand: ParsedCommand {
   static var synopsis: String { get }
   /// One line, no trailing period.
   static var summary: String { get }
-  /// Paragraphs for `help <command>`, separated by blank lines; examples from `table`.
-  static func details(for table: RouteTable) -> String
+  /// Paragraphs for `help <command>`, separated by blank lines, as `tool` says them; examples
+  /// from `table`.
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String
   /// Its options: its own, and global ones with a meaning of their own here, in help's order.
   static var options: [CommandOption] { get }
   /// The words it takes besides its options.
   static var operands: CommandOperands { get }
-  /// Examples for its help page, as (command line, what it does); routes from `table`.
-  static func examples(in table: RouteTable) -> [(String, String)]
+  /// Examples for its help page, as (command line, what it does), run by `tool`; routes from
+  /// `table`.
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)]
   /// The commands named by the word after its own (`mcp install`), each a command of its own
   /// whose ``name`` is both words; none by default.
   static var subcommands: [any ToolCommand.Type] { get }

@@ -7,7 +7,7 @@ struct ApproveCommand: ToolCommand {
   static let synopsis = "--bundle-id <id>"
   static let summary = "Let a simulator open the links in an app without asking"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Pre-approves the table's scheme for the app with this bundle id on a simulator, so that "
       + "links open without the \"Open in <App>?\" prompt: runs xcrun simctl spawn <UDID> "
       + "defaults write com.apple.launchservices.schemeapproval "
@@ -22,10 +22,10 @@ struct ApproveCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
       (
-        "\(ToolName.current) approve --bundle-id \(ToolName.exampleBundleID)",
+        "\(tool.name) approve --bundle-id \(tool.exampleBundleID)",
         "\(table.scheme):// links open in that app on the booted simulator without asking"
       )
     ]

@@ -9,7 +9,7 @@ struct BatchCommand: ToolCommand {
 
   static let operands = CommandOperands.one("batch takes at most one file", completion: .path)
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Reads links from a file, or from standard input when the file is '-' or left out, and "
       + "sends them one by one over one connection, each waiting for its acknowledgement. A "
       + "line is a route in command-line form (with shell-like quoting) or a URL; blank lines "
@@ -18,7 +18,7 @@ struct BatchCommand: ToolCommand {
       + "that failure's code."
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     let link = RouteExample.representative(in: table)
     var lines = ["# one link per line"]
     lines += [link, table.routes.lazy.compactMap(RouteExample.full).first].compactMap { $0?.commandLine }
@@ -27,11 +27,11 @@ struct BatchCommand: ToolCommand {
     }
     return [
       (
-        "\(ToolName.current) batch steps.txt",
+        "\(tool.name) batch steps.txt",
         "sends the links of steps.txt, such as:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
       ),
       (
-        "echo \(ShellQuoting.quote(lines.dropFirst().first ?? "")) | \(ToolName.current) batch",
+        "echo \(ShellQuoting.quote(lines.dropFirst().first ?? "")) | \(tool.name) batch",
         "one link from standard input"
       ),
     ]
@@ -59,7 +59,9 @@ struct BatchCommand: ToolCommand {
   /// `path`, `overrides` and `screen`; nothing with `--quiet`.
   func run(in context: CommandContext) throws {
     let context = try context.devices.routed().context
-    let steps = try BatchScript.steps(of: path, table: context.table).map { (line: $0.line, url: $0.url) }
+    let steps = try BatchScript.steps(
+      of: path, input: context.input, table: context.table, tool: context.tool
+    ).map { (line: $0.line, url: $0.url) }
     let target = try context.devices.target()
     guard target == .app else {
       try deliverBatch(steps, to: target, in: context)
@@ -82,7 +84,7 @@ struct BatchCommand: ToolCommand {
           try s.request(request)
         }
       } catch {
-        throw BatchFailure(line: number, error.commandFailure)
+        throw BatchFailure(line: number, error.commandFailure, tool: context.tool)
       }
       // Each state is printed as soon as its link is applied; --json lines name their batch
       // line and the canonical URL applied, so a script can match them to its steps.
@@ -90,7 +92,7 @@ struct BatchCommand: ToolCommand {
       do {
         state = try AppClient.appliedState(reply, leading: [("line", .int(number))])
       } catch {
-        throw BatchFailure(line: number, error.commandFailure)
+        throw BatchFailure(line: number, error.commandFailure, tool: context.tool)
       }
       try context.write(
         context.options.json
@@ -119,7 +121,7 @@ struct BatchCommand: ToolCommand {
         try context.devices.deliver(url, to: device, runner: runner)
         try context.devices.reportDelivery(url, to: device)
       } catch {
-        throw BatchFailure(line: number, error.commandFailure)
+        throw BatchFailure(line: number, error.commandFailure, tool: context.tool)
       }
     }
   }

@@ -9,7 +9,7 @@ struct CheckReleaseCommand: ToolCommand {
 
   static let operands = CommandOperands.many("check-release takes paths", completion: .path)
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Reads what a build ships and fails when it registers the table's scheme "
       + "(compared without regard to case, as URL schemes are) or when an app's executable "
       + "carries the deeplink agent: the release gate of a build pipeline. A path is an app "
@@ -38,14 +38,14 @@ struct CheckReleaseCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
       (
-        "\(ToolName.current) check-release build/Release-iphoneos/MyApp.app",
+        "\(tool.name) check-release build/Release-iphoneos/MyApp.app",
         "exits 1, naming the place, if the release build registers \(table.scheme):// or links the agent"
       ),
       (
-        "\(ToolName.current) check-release --expect-registered MyApp-Debug.ipa",
+        "\(tool.name) check-release --expect-registered MyApp-Debug.ipa",
         "exits 1 if the debug build does not"
       ),
     ]

@@ -11,17 +11,17 @@ struct HelpCommand: ToolCommand {
   static let operands = CommandOperands(
     maximum: 2, takes: "help takes one command or route", completion: .topic)
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Shows the help of a command or a route; without one, the overview. '-h' or '--help' "
       + "after any command shows the same page."
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     let link = RouteExample.representative(in: table)
-    guard let route = link?.route else { return [("\(ToolName.current) help", "the overview")] }
+    guard let route = link?.route else { return [("\(tool.name) help", "the overview")] }
     return [
-      ("\(ToolName.current) help \(route.name)", "the options of \(route.name)"),
-      ("\(ToolName.current) \(route.name) --help", "the same"),
+      ("\(tool.name) help \(route.name)", "the options of \(route.name)"),
+      ("\(tool.name) \(route.name) --help", "the same"),
     ]
   }
 
@@ -54,12 +54,14 @@ struct HelpCommand: ToolCommand {
   func run(in context: CommandContext) throws {
     guard !context.options.json else {
       try context.write(
-        JSON.object([("help", .string(HelpFormatter.text(for: topic, table: context.table)))]).pretty + "\n")
+        JSON.object([
+          ("help", .string(HelpFormatter.text(for: topic, table: context.table, tool: context.tool)))
+        ]).pretty + "\n")
       return
     }
     try context.write(
       HelpFormatter.text(
-        for: topic, table: context.table,
+        for: topic, table: context.table, tool: context.tool,
         style: Style(isTTY: context.output.stdoutIsTerminal, environment: context.environment)))
   }
 }

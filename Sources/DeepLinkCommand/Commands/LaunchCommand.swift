@@ -11,7 +11,7 @@ struct LaunchCommand: ToolCommand {
   static let operands = CommandOperands.one(
     "launch takes a route and its options after its own options", completion: .route)
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Starts the app with this bundle id on a simulator (xcrun simctl launch <UDID> <id>), then "
       + "waits as 'wait --bundle-id' does until its deeplink agent answers, and prints the app "
       + "it reached; with --json, 'socket', 'bundleId', 'simulatorUdid' and 'pid'. With "
@@ -24,7 +24,7 @@ struct LaunchCommand: ToolCommand {
       + "a letter or '_' followed by letters, digits or '_', or a NUL in a value or argument, "
       + "exits 64 before anything runs.\n\n"
       + "A route and its options after launch's own options are applied once the agent answers, "
-      + "as '\(ToolName.current) <route> --target simulator --bundle-id <id>' does: launch waits "
+      + "as '\(tool.name) <route> --target simulator --bundle-id <id>' does: launch waits "
       + "until the app acknowledges the link and prints the screen (with --json, the state). "
       + "With --dry-run, it prints the xcrun line (with the SIMCTL_CHILD_ variables before it, "
       + "as a shell would take them) and the link, and runs nothing.\n\n"
@@ -49,8 +49,8 @@ struct LaunchCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
-    let start = "\(ToolName.current) launch --target simulator --bundle-id \(ToolName.exampleBundleID)"
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
+    let start = "\(tool.name) launch --target simulator --bundle-id \(tool.exampleBundleID)"
     var examples = [
       (start + " --relaunch", "starts the app afresh on the booted simulator and waits for its agent")
     ]

@@ -8,21 +8,21 @@ struct McpCommand: ToolCommand {
   static let summary = "Serve the routes as tools to coding agents (MCP)"
   static let subcommands: [any ToolCommand.Type] = [McpInstallCommand.self]
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Runs a Model Context Protocol server on standard input and output, for coding agents: "
       + "every route is a tool whose arguments are the route's options, typed and checked as "
       + "on the command line, and whose result is the screen and the state the app then "
       + "shows. The tools 'state' and 'screen' read without changing anything; 'open_url' "
       + "sends a raw URL. The server runs until its input ends, and takes its table and its "
       + "target as every other command does: "
-      + (ToolName.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
+      + (tool.readsRoutesFiles ? "--routes (or a routes file found), " : "") + "--socket, "
       + "--timeout, --target (on a simulator or device, a tool says where its link went, with "
       + "no state, and 'screenshot' returns a PNG of the screen). "
-      + (ToolName.readsRoutesFiles
+      + (tool.readsRoutesFiles
         ? "Unless --routes or $DEEPLINK_ROUTES names the table, the tools follow the app: when it "
           + "answers with another table (rebuilt with a new route), the next tools/list or "
           + "tools/call uses it, after notifications/tools/list_changed. " : "")
-      + "On a simulator target, a 'launch' tool starts the app as '\(ToolName.current) launch' "
+      + "On a simulator target, a 'launch' tool starts the app as '\(tool.name) launch' "
       + "does (arguments, environment, then a route), and an app whose agent answers after the "
       + "server started serves it from then on. With --pictures and a simulator "
       + "or Android target, each route tool's result also carries a picture of the screen taken "
@@ -48,15 +48,15 @@ struct McpCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     let add = (
-      "claude mcp add \(ToolName.current) -- \(ToolName.current) mcp",
+      "claude mcp add \(tool.name) -- \(tool.name) mcp",
       "lets Claude Code call the routes as tools"
     )
-    guard ToolName.readsRoutesFiles else { return [add] }
+    guard tool.readsRoutesFiles else { return [add] }
     return [
       add,
-      ("\(ToolName.current) mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
+      ("\(tool.name) mcp --routes shop.routes.json", "serves the routes of that file as the tools"),
     ]
   }
 
@@ -149,7 +149,7 @@ struct McpCommand: ToolCommand {
     let delivery = TargetDelivery(
       context: mcpContext, target: target, launchContext: launchContext, pictureDevice: pictures,
       settling: settling)
-    let toolbox = McpToolbox(table: context.table, delivery: delivery, set: toolSet)
+    let toolbox = McpToolbox(table: context.table, tool: context.tool, delivery: delivery, set: toolSet)
     var session = McpSession(
       toolbox: toolbox, follower: follower(of: delivery, simulator: simulator, agent: agent))
     // A request's progress is written as it happens, before its response.
@@ -164,7 +164,7 @@ struct McpCommand: ToolCommand {
     while true {
       let count: Int
       do {
-        count = try StreamReader.read(from: 0, into: &chunk)
+        count = try context.input.read(into: &chunk)
       } catch {
         throw StreamFailure.input(error)
       }
@@ -183,7 +183,7 @@ struct McpCommand: ToolCommand {
     let followsTable: Bool
     switch context.source {
     case .option, .environment: followsTable = false
-    case .builtIn, .found, .app, .cache: followsTable = ToolName.readsRoutesFiles
+    case .builtIn, .found, .app, .cache: followsTable = context.tool.readsRoutesFiles
     }
     guard followsTable || simulator != nil else { return nil }
     return AppFollower(

@@ -16,22 +16,22 @@ struct McpInstallCommand: ToolCommand {
     "mcp install takes one client: \(McpClient.names)", completion: .words(McpClient.allCases.map(\.rawValue))
   )
 
-  static func details(for table: RouteTable) -> String {
-    let tool = ToolName.current
-    return "Adds the server '\(tool)' to the client's project configuration, at the top level of "
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
+    let toolName = tool.name
+    return "Adds the server '\(toolName)' to the client's project configuration, at the top level of "
       + "the git repository the current directory is in (else in the current directory): claude "
       + "writes .mcp.json (mcpServers), cursor .cursor/mcp.json (mcpServers), vscode "
       + ".vscode/mcp.json (servers, with \"type\": \"stdio\"), codex .codex/config.toml (the table "
-      + "[mcp_servers.\(tool)]). The server runs '\(tool) mcp' with the global options given on this "
+      + "[mcp_servers.\(toolName)]). The server runs '\(toolName) mcp' with the global options given on this "
       + "line (--socket, --target, --package, --bundle-id, "
-      + (ToolName.readsRoutesFiles ? "--routes, " : "") + "--timeout); a relative path is "
+      + (tool.readsRoutesFiles ? "--routes, " : "") + "--timeout); a relative path is "
       + "made relative to the top level. For claude it also writes the skill "
-      + ".claude/skills/\(tool)/SKILL.md, generated from the route table: when to use \(tool), every "
+      + ".claude/skills/\(toolName)/SKILL.md, generated from the route table: when to use \(toolName), every "
       + "route with an example, how to wait for the app, see the screen and check every screen with "
       + "tour.\n\n"
       + "Other servers and settings stay as they are (JSON members keep their order; every other "
       + "TOML line is kept byte for byte). The same line again changes nothing and exits 0. A "
-      + "different '\(tool)' entry is kept and shown beside the one this line would write, exit 1, "
+      + "different '\(toolName)' entry is kept and shown beside the one this line would write, exit 1, "
       + "unless --force. A file that does not parse is left as it is: exit 65, with its line. "
       + "Files are replaced atomically, keeping their mode."
   }
@@ -50,11 +50,14 @@ struct McpInstallCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
-    let tool = ToolName.current
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
+    let toolName = tool.name
     return [
-      ("\(tool) mcp install claude", "adds the server to .mcp.json and writes the skill"),
-      ("\(tool) --socket /tmp/app.sock mcp install codex --print", "shows .codex/config.toml as it would be"),
+      ("\(toolName) mcp install claude", "adds the server to .mcp.json and writes the skill"),
+      (
+        "\(toolName) --socket /tmp/app.sock mcp install codex --print",
+        "shows .codex/config.toml as it would be"
+      ),
     ]
   }
 
@@ -82,10 +85,10 @@ struct McpInstallCommand: ToolCommand {
     }
     guard let client = McpClient(rawValue: word) else {
       let suggestion = Suggestion.closest(to: word, in: McpClient.allCases.map(\.rawValue))
-      throw .invalidUse(
+      throw .invalidCommandUse(
         "unknown client '\(word.messageExcerpt)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
           + (suggestion == nil ? "; the clients are " : " The clients are ") + McpClient.names,
-        hint: UsageContext.command(Self.name).hint)
+        command: Self.name)
     }
     self.init(
       client: client, printsOnly: arguments.has(Self.printFlag) || arguments.options.dryRun,
@@ -94,7 +97,7 @@ struct McpInstallCommand: ToolCommand {
   }
 
   func run(in context: CommandContext) throws {
-    guard let directory = FileSystem.currentDirectory() else {
+    guard let directory = context.currentDirectory() else {
       throw McpInstallFailure.file(path: ".", verb: "read", reason: "the current directory has no path")
     }
     try run(in: context, directory: directory)
@@ -103,7 +106,7 @@ struct McpInstallCommand: ToolCommand {
   /// ``run(in:)`` from `directory`, an absolute path.
   func run(in context: CommandContext, directory: String) throws {
     let topLevel = ProjectDirectory.topLevel(from: directory)
-    let tool = ToolName.current
+    let tool = context.tool.name
     let entry = McpServerEntry(command: tool, options: options, directory: directory, topLevel: topLevel)
     var plan: [(path: String, outcome: McpConfigMerge.Outcome, mode: UInt32?)] = []
 
@@ -116,10 +119,10 @@ struct McpInstallCommand: ToolCommand {
         existing, path: configuration, client: client, name: tool, entry: entry, force: force)
     plan.append((configuration, outcome, mode))
 
-    if let skillPath = client.skillPath {
+    if let skillPath = client.skillPath(tool: tool) {
       let path = ProjectDirectory.join(topLevel, skillPath)
       let prefix = ([tool] + entry.args.dropFirst()).map(ShellQuoting.quote).joined(separator: " ")
-      let wanted = Array(McpSkill.text(for: context.table, prefix: prefix).utf8)
+      let wanted = Array(McpSkill.text(for: context.table, tool: tool, prefix: prefix).utf8)
       let (existing, mode) = try Self.contents(of: path)
       let outcome: McpConfigMerge.Outcome =
         switch existing {

@@ -9,7 +9,7 @@ struct OpenCommand: ToolCommand {
 
   static let operands = CommandOperands.one("open takes one URL", completion: .free)
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Sends a URL as written, for links copied from elsewhere. The URL is checked against the "
       + "route table first: a link the table does not know is a usage error and is not sent. "
       + "The app gets the link's canonical form\(canonicalExample(in: table)); --dry-run prints that "
@@ -33,13 +33,13 @@ struct OpenCommand: ToolCommand {
     return " (\(shouted) goes as \(url))"
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     let link = RouteExample.representative(in: table)
     return link.map {
       [
         (
-          "\(ToolName.current) open " + ShellQuoting.quote(table.url(for: $0)),
-          "sends the link, as '\(ToolName.current) \($0.commandLine)' does"
+          "\(tool.name) open " + ShellQuoting.quote(table.url(for: $0)),
+          "sends the link, as '\(tool.name) \($0.commandLine)' does"
         )
       ]
     } ?? []

@@ -7,16 +7,16 @@ struct RoutesCommand: ToolCommand {
   static let synopsis = "[--json | --markdown]"
   static let summary = "List the routes, as a table, JSON or Markdown"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Lists every route of the table with its options, after a line naming the table and "
       + "where it came from. --json gives the scheme, the table's version and each route's "
       + "name, summary, help and parameters (name, type, required, default, choices, range, "
       + "help); --markdown gives a route reference for a README.\n\n"
-      + (ToolName.readsRoutesFiles
+      + (tool.readsRoutesFiles
         ? ""
         : "The --json output is the format of the routes files the generic deeplink reads, "
           + "to send this tool's links without it.")
-      + (!ToolName.readsRoutesFiles
+      + (!tool.readsRoutesFiles
         ? ""
         : "The --json output is also the format of a routes file, which gives deeplink the "
           + "routes of an app it was not built with: --routes FILE, else $DEEPLINK_ROUTES, else "
@@ -37,11 +37,11 @@ struct RoutesCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
-      ("\(ToolName.current) routes", "lists the routes"),
-      ("\(ToolName.current) routes --json", "the same, for machines"),
-      ("\(ToolName.current) routes --markdown", "a route reference for a README"),
+      ("\(tool.name) routes", "lists the routes"),
+      ("\(tool.name) routes --json", "the same, for machines"),
+      ("\(tool.name) routes --markdown", "a route reference for a README"),
     ]
   }
 
@@ -70,6 +70,6 @@ struct RoutesCommand: ToolCommand {
     try context.write(
       RoutesFormatter.text(
         format, table: context.table, source: context.source, androidPackage: context.androidPackage,
-        iosBundleID: context.iosBundleID))
+        iosBundleID: context.iosBundleID, tool: context.tool))
   }
 }

@@ -7,7 +7,7 @@ struct ScreenCommand: ToolCommand {
   static let synopsis = "[--png <file>]"
   static let summary = "Print the app's current screen"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Asks the running app for its visible screen, as text: the headless stand-in for a "
       + "screenshot. With a simulator or android --target, --png <file> saves a real "
       + "screenshot instead (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p), "
@@ -26,11 +26,11 @@ struct ScreenCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
-      ("\(ToolName.current) screen", "prints what the app shows"),
+      ("\(tool.name) screen", "prints what the app shows"),
       (
-        "\(ToolName.current) --target simulator screen --png shot.png",
+        "\(tool.name) --target simulator screen --png shot.png",
         "saves a screenshot of the booted simulator"
       ),
     ]
@@ -123,7 +123,7 @@ struct ScreenCommand: ToolCommand {
     }
     if shot.outcome.settled == false {
       context.err(
-        "\(ToolName.current): warning: the screen of \(device.description) "
+        "\(context.tool.name): warning: the screen of \(device.description) "
           + shot.outcome.notSettled(settling) + "; \(path) holds the last\n")
     }
     if !context.options.quiet {

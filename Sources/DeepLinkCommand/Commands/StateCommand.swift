@@ -7,7 +7,7 @@ struct StateCommand: ToolCommand {
   static let synopsis = "[--json]"
   static let summary = "Print the app's current state"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Asks the running app for its state: the navigation stack, the debug overrides in force "
       + "and the screen. With --json, one JSON object with 'path', 'overrides' and 'screen'."
   }
@@ -16,8 +16,8 @@ struct StateCommand: ToolCommand {
     [CommandOption(.json, help: "Print the state as one JSON object")]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
-    return [("\(ToolName.current) state --json", "prints the state as one JSON object")]
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
+    return [("\(tool.name) state --json", "prints the state as one JSON object")]
   }
 
   init() {}

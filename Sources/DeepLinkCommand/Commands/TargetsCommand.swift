@@ -7,7 +7,7 @@ struct TargetsCommand: ToolCommand {
   static let synopsis = "[--json]"
   static let summary = "List the app, simulators, iPhones and Android devices to send links to"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Lists what links can go to now, each with the --target value that selects it: the app if "
       + "one answers on the socket, the booted iOS Simulators (through xcrun simctl) and each app "
       + "whose agent answers there, the iPhones and iPads that can be reached (through xcrun "
@@ -16,17 +16,17 @@ struct TargetsCommand: ToolCommand {
       + "'kind' (app, simulator, device, android), 'name' and 'id' (the socket, UDID, device "
       + "identifier or serial). On a simulator, the "
       + "first link of a custom scheme stops at an \"Open in <App>?\" prompt while simctl reports "
-      + "success: run '\(ToolName.current) approve --bundle-id <id>' once per simulator."
+      + "success: run '\(tool.name) approve --bundle-id <id>' once per simulator."
   }
 
   static var options: [CommandOption] {
     [CommandOption(.json, help: "Print the targets as a JSON array")]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
-      ("\(ToolName.current) targets", "lists the app, booted simulators and attached Android devices"),
-      ("\(ToolName.current) targets --json", "the same, for machines"),
+      ("\(tool.name) targets", "lists the app, booted simulators and attached Android devices"),
+      ("\(tool.name) targets --json", "the same, for machines"),
     ]
   }
 
@@ -37,7 +37,8 @@ struct TargetsCommand: ToolCommand {
   /// `deeplink targets [--json]`.
   func run(in context: CommandContext) throws {
     let runner = context.devices.toolRunner()
-    var listing = TargetListing.discover(socket: context.socketPath, runner: { runner })
+    var listing = TargetListing.discover(
+      socket: context.socketPath, tool: context.tool, runner: { runner })
     // Each app whose agent answers on one of the booted simulators listed, after them.
     let booted = Set(listing.entries.filter { $0.kind == .simulator }.map { $0.id.uppercased() })
     let agents =
@@ -49,7 +50,7 @@ struct TargetsCommand: ToolCommand {
     listing.entries.insert(contentsOf: agents, at: end)
     for note in listing.notes {
       context.err(
-        "\(ToolName.current): note: " + ControlCharacters.escaped(note, keepingNewlines: true) + "\n")
+        "\(context.tool.name): note: " + ControlCharacters.escaped(note, keepingNewlines: true) + "\n")
     }
     guard !context.options.quiet else { return }
     try context.write(

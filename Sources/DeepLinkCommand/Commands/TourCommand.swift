@@ -8,10 +8,10 @@ struct TourCommand: ToolCommand {
   static let synopsis = "(--out | --check) <dir> [--scenario <file>]"
   static let summary = "Record every screen, or check them against a recording"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     """
     Visits every route of the table once, in table order, with the first example of \
-    '\(ToolName.current) help <route>' (or, with --scenario, the links of a file in batch's \
+    '\(tool.name) help <route>' (or, with --scenario, the links of a file in batch's \
     format, checked whole before anything is sent; a '# name: NAME' comment names the link \
     below it). Each link is sent and acknowledged, then its screen and state are recorded in \
     --out DIR: 01-settings.txt, 01-settings.json, …, the manifest tour.json (each entry's \
@@ -80,11 +80,11 @@ struct TourCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
-      ("\(ToolName.current) tour --out tour", "records every screen in tour/, shown on tour/index.html"),
-      ("\(ToolName.current) tour --check tour", "in CI: fails with exit 1 when a screen changed"),
-      ("\(ToolName.current) tour --out shots --scenario steps.txt", "the links of steps.txt instead"),
+      ("\(tool.name) tour --out tour", "records every screen in tour/, shown on tour/index.html"),
+      ("\(tool.name) tour --check tour", "in CI: fails with exit 1 when a screen changed"),
+      ("\(tool.name) tour --out shots --scenario steps.txt", "the links of steps.txt instead"),
     ]
   }
 
@@ -133,7 +133,7 @@ struct TourCommand: ToolCommand {
   func run(in context: CommandContext) throws {
     let stops: [TourStop]
     if let scenario = request.scenario {
-      stops = try TourStop.scenario(scenario, table: context.table)
+      stops = try TourStop.scenario(scenario, input: context.input, table: context.table, tool: context.tool)
     } else {
       stops = try TourStop.everyRoute(of: context.table)
     }
@@ -189,7 +189,7 @@ struct TourCommand: ToolCommand {
       statusBarSet = true
     }
 
-    let showsProgress = !context.options.quiet && !context.options.json && StreamWriter.isTerminal(2)
+    let showsProgress = !context.options.quiet && !context.options.json && context.output.stderrIsTerminal
     var recordedByName: [String: TourEntry] = [:]
     for entry in recording?.entries ?? [] { recordedByName[entry.name] = entry }
     var entries: [TourEntry] = []
@@ -229,7 +229,7 @@ struct TourCommand: ToolCommand {
           settle = shot.outcome
           if shot.outcome.settled == false {
             context.err(
-              "\(ToolName.current): tour: \(stop.name): the screen "
+              "\(context.tool.name): tour: \(stop.name): the screen "
                 + shot.outcome.notSettled(request.settling)
                 + "; its last picture is kept, marked \"settled\": false in \(TourRecording.manifestName)\n")
           }
@@ -238,11 +238,12 @@ struct TourCommand: ToolCommand {
         let failure = error.commandFailure
         throw BatchFailure(
           line: nil, kind: failure.kind, exitCode: failure.exitCode,
-          reason: "\(stop.name) (\(stop.url)): \(failure.message)")
+          reason: "\(stop.name) (\(stop.url)): \(failure.message(for: context.tool))")
       }
       let stem = TourRecording.fileStem(number: index + 1, of: stops.count, name: stop.name)
       var entry = TourEntry(
-        name: stop.name, url: stop.url, command: stop.command, screenFile: screen.map { _ in stem + ".txt" },
+        name: stop.name, url: stop.url, command: stop.command(tool: context.tool.name),
+        screenFile: screen.map { _ in stem + ".txt" },
         stateFile: state.map { _ in stem + ".json" }, pictureFile: picture.map { _ in stem + ".png" },
         screen: screen, state: state, pictureBytes: picture, settle: settle)
       if recording != nil {
@@ -278,7 +279,8 @@ struct TourCommand: ToolCommand {
     tour.settle = place.settle
     if place.device != nil { tour.settleTimeout = request.settling.timeout ?? Settling.defaultTimeout }
     let comparison = recording.map { TourComparison(items: items, recorded: $0.entries) }
-    try TourOutput.write(tour, comparison: comparison, recordingPath: request.check, to: output)
+    try TourOutput.write(
+      tour, comparison: comparison, recordingPath: request.check, to: output, tool: context.tool.name)
 
     guard let comparison, let check = request.check else {
       try context.write(
@@ -288,7 +290,9 @@ struct TourCommand: ToolCommand {
     }
     let differences = comparison.differences
     if !context.options.json {
-      for item in differences { context.err(item.report(recordingPath: check, outputPath: output)) }
+      for item in differences {
+        context.err(item.report(recordingPath: check, outputPath: output, tool: context.tool.name))
+      }
     } else {
       for item in differences where item.status == .missing {
         try context.write(

@@ -9,14 +9,14 @@ struct URLCommand: ToolCommand {
 
   static let operands = CommandOperands.one("url takes a route and its options", completion: .route)
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Builds the link exactly as the route command would, and prints its URL instead of sending "
-      + "it. No app is needed. The route's options are those of '\(ToolName.current) help <route>'."
+      + "it. No app is needed. The route's options are those of '\(tool.name) help <route>'."
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     let link = RouteExample.representative(in: table)
-    return link.map { [("\(ToolName.current) url " + $0.commandLine, "prints " + table.url(for: $0))] }
+    return link.map { [("\(tool.name) url " + $0.commandLine, "prints " + table.url(for: $0))] }
       ?? []
   }
 
@@ -30,8 +30,7 @@ struct URLCommand: ToolCommand {
       next = try parser.nextWord(in: .command(name))
     } catch .unknownOption {
       // `deeplink url --id 1`: a route's option before the route it belongs to.
-      throw .missingArgument(
-        name, what: "a route before the route's options (\(ToolName.current) url <route> --<option> …)")
+      throw .optionBeforeRoute(command: name)
     }
     guard let word = next else {
       throw .missingArgument(name, what: "a route")
@@ -58,7 +57,7 @@ struct URLCommand: ToolCommand {
     do {
       try AppSession.checkFits(url: url)
     } catch {
-      throw UsageError.invalidUse(error.message + "; the app would refuse it", hint: nil)
+      throw UsageError.invalidUse(error.message(for: context.tool) + "; the app would refuse it", hint: nil)
     }
     try context.write(
       context.options.json ? JSON.object([("url", .string(url))]).serialized + "\n" : url + "\n")

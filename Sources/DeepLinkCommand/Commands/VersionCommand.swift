@@ -7,13 +7,13 @@ struct VersionCommand: ToolCommand {
   static let synopsis = ""
   static let summary = "Print the version"
 
-  static func details(for table: RouteTable) -> String {
-    "Prints the version of \(ToolName.current) and the fingerprint of its route table, which the app "
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
+    "Prints the version of \(tool.name) and the fingerprint of its route table, which the app "
       + "reports too: when they differ, the two were built from different tables."
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
-    return [("\(ToolName.current) --version", "the same as '\(ToolName.current) version'")]
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
+    return [("\(tool.name) --version", "the same as '\(tool.name) version'")]
   }
 
   init() {}
@@ -24,6 +24,6 @@ struct VersionCommand: ToolCommand {
     try context.write(
       context.options.json
         ? DeepLinkVersion.json(table: context.table, source: context.source).pretty + "\n"
-        : DeepLinkVersion.string(table: context.table, source: context.source) + "\n")
+        : DeepLinkVersion.string(table: context.table, source: context.source, tool: context.tool) + "\n")
   }
 }

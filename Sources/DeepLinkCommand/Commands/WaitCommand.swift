@@ -7,7 +7,7 @@ struct WaitCommand: ToolCommand {
   static let synopsis = "[--timeout <seconds>] [--pid <pid>]"
   static let summary = "Wait until an app is listening"
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Returns as soon as an app is listening on the socket, for CI jobs that start the app in "
       + "the background. Exits 75 when --timeout runs out first. With a simulator or android "
       + "--target, waits until the device has booted and is ready (xcrun simctl bootstatus; "
@@ -28,11 +28,11 @@ struct WaitCommand: ToolCommand {
     ]
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
-      ("\(ToolName.current) wait --timeout 10", "waits up to 10 seconds for the app"),
+      ("\(tool.name) wait --timeout 10", "waits up to 10 seconds for the app"),
       (
-        "\(ToolName.current) wait --target simulator --bundle-id \(ToolName.exampleBundleID)",
+        "\(tool.name) wait --target simulator --bundle-id \(tool.exampleBundleID)",
         "waits until that app's agent answers on the booted simulator"
       ),
     ]
@@ -152,7 +152,8 @@ struct WaitCommand: ToolCommand {
       do throws(DeviceFailure) {
         let result = try runner.run(.adb, waitArguments)
         if let failure = AndroidCommands.failure(
-          of: result, command: waitArguments, scheme: context.table.scheme, serial: serial ?? "")
+          of: result, command: waitArguments, scheme: context.table.scheme, serial: serial ?? "",
+          tool: context.tool.name)
         {
           throw failure
         }
@@ -178,7 +179,8 @@ struct WaitCommand: ToolCommand {
             advice: "it is still booting; raise --timeout")
         }
         if let failure = AndroidCommands.failure(
-          of: result, command: arguments, scheme: context.table.scheme, serial: chosen)
+          of: result, command: arguments, scheme: context.table.scheme, serial: chosen,
+          tool: context.tool.name)
         {
           throw failure
         }

@@ -9,7 +9,8 @@ struct BashScript {
     CompletionScript.header("#", shell: .bash) + [""] + kind + [""] + names + [""] + options + [""]
       + shared.values + [""] + shared.arguments + [""] + Self.helpers
       + CompletionScript.routesFilePart(
-        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_other_table; then")
+        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_other_table; then",
+        tool: model.tool)
   }
 
   private func word(_ text: String) -> String { ShellLiteral.posix(text) }

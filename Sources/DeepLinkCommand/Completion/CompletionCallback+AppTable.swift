@@ -16,24 +16,33 @@ extension CompletionCallback {
   ///
   /// - Parameters:
   ///   - words: the words typed before the one at the cursor.
-  ///   - home: `HOME`, read only for a `~/` to expand.
+  ///   - environmentValue: reads a variable (`HOME` only for a `~/` to expand);
+  ///     `currentDirectory` names the directory a routes file is found from;
+  ///     `isStandardOutput` says whether a path is the command's standard output.
   static func completionTable(
-    before words: [String], builtIn: RouteTable, deadline: Deadline, home: () -> String?
+    before words: [String], builtIn: RouteTable, tool: ToolIdentity, deadline: Deadline,
+    environmentValue: (String) -> String?, currentDirectory: () -> String?,
+    isStandardOutput: (String) -> Bool
   ) -> RouteTable? {
     let option = Invocation.routesOption(in: words).map {
-      $0.hasPrefix("~") ? expandingTilde($0, home: home()) : $0
+      $0.hasPrefix("~") ? expandingTilde($0, home: environmentValue(homeVariable.name)) : $0
     }
-    let source = TableSource.resolve(option: option)
-    guard let known = try? source.contents(builtIn: builtIn) else { return nil }
+    let source = TableSource.resolve(
+      option: option, environment: environmentValue, currentDirectory: currentDirectory,
+      isStandardOutput: isStandardOutput)
+    guard let known = try? source.contents(builtIn: builtIn, isStandardOutput: isStandardOutput) else {
+      return nil
+    }
     switch source {
     case .option, .environment: return known.table
     default: break
     }
     guard
       let app = AnsweringApp(
-        arguments: appArguments(words, home: home), environment: FileSystem.environmentValue)
+        arguments: appArguments(words, home: { environmentValue(homeVariable.name) }),
+        environment: environmentValue)
     else { return known.table }
-    let lookup = app.lookup(known: known, environment: FileSystem.environmentValue)
+    let lookup = app.lookup(known: known, environment: environmentValue, tool: tool.name)
     let milliseconds = Int(deadline.remainingMilliseconds)
     guard milliseconds > 0 else { return lookup.cached().contents?.table ?? known.table }
     do {

@@ -17,9 +17,10 @@ extension CompletionCallback {
   ///   - fetch: asks the app for live values; returns none when it cannot.
   ///   - targets: the `--target` values as `value<TAB>description` lines.
   package static func wordLines(
-    _ words: [String], table: RouteTable, fetch: (Query) -> [Value], targets: () -> [String] = { [] }
+    _ words: [String], table: RouteTable, tool: ToolIdentity, fetch: (Query) -> [Value],
+    targets: () -> [String] = { [] }
   ) -> [String] {
-    switch CompletionWalk.answer(words, model: CompletionModel(table: table)) {
+    switch CompletionWalk.answer(words, model: CompletionModel(table: table, tool: tool)) {
     case .nothing:
       return []
     case .path(let prefix):
@@ -44,19 +45,23 @@ extension CompletionCallback {
   ///
   /// The environment dictionary is made only when needed (live values to fetch): the first
   /// dictionary costs a process a conformance lookup, measurable at start-up (BENCHMARKS.md),
-  /// and this runs on every Tab; single variables are read with `getenv`.
-  package static func wordLines(
-    _ words: [String], builtIn: RouteTable, environment: () -> [String: String], targets: () -> [String]
+  /// and this runs on every Tab; single variables are read with `environmentValue`, the
+  /// context's, as is the current directory.
+  static func wordLines(
+    _ words: [String], builtIn: RouteTable, tool: ToolIdentity, environmentValue: (String) -> String?,
+    currentDirectory: () -> String?, isStandardOutput: (String) -> Bool, environment: () -> [String: String],
+    targets: () -> [String]
   ) -> [String] {
     let deadline = Deadline.after(
-      milliseconds: budget(FileSystem.environmentValue(budgetVariable.name), default: budgetMilliseconds))
+      milliseconds: budget(environmentValue(budgetVariable.name), default: budgetMilliseconds))
     guard
       let table = completionTable(
-        before: Array(words.dropLast()), builtIn: builtIn, deadline: deadline,
-        home: { FileSystem.environmentValue(homeVariable.name) })
+        before: Array(words.dropLast()), builtIn: builtIn, tool: tool, deadline: deadline,
+        environmentValue: environmentValue, currentDirectory: currentDirectory,
+        isStandardOutput: isStandardOutput)
     else { return [] }
     return wordLines(
-      words, table: table, fetch: { query in fetch(query, environment: environment(), deadline: deadline) },
-      targets: targets)
+      words, table: table, tool: tool,
+      fetch: { query in fetch(query, environment: environment(), deadline: deadline) }, targets: targets)
   }
 }

@@ -10,8 +10,10 @@ struct CompletionCallbackCommand: ParsedCommand {
       lines = context.devices.targetCompletionLines()
     } else if arguments.first == CompletionCallback.words {
       lines = CompletionCallback.wordLines(
-        Array(arguments.dropFirst()), builtIn: context.table, environment: { context.environment },
-        targets: context.devices.targetCompletionLines)
+        Array(arguments.dropFirst()), builtIn: context.table, tool: context.tool,
+        environmentValue: context.environmentValue, currentDirectory: context.currentDirectory,
+        isStandardOutput: context.output.isStandardOutput,
+        environment: { context.environment }, targets: context.devices.targetCompletionLines)
     } else {
       lines = CompletionCallback.lines(arguments, table: context.table, environment: context.environment)
     }

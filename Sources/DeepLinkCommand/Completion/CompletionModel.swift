@@ -6,7 +6,7 @@ package import DeepLinkRoutes
 /// Nothing here is written by hand: add a route, a parameter or a command and every script
 /// offers it after `make completions`.
 ///
-///     let model = CompletionModel(table: .builtIn)
+///     let model = CompletionModel(table: .builtIn, tool: .deeplink)
 ///     model.context(named: "recipe")?.options.map(\.flag)
 ///     // ["--id", "--socket", "--timeout", "--json", "--quiet", "--help"]
 package struct CompletionModel: Sendable {
@@ -87,31 +87,35 @@ package struct CompletionModel: Sendable {
     package static func subcommandName(_ parent: String, _ word: String) -> String { parent + "/" + word }
   }
 
+  /// The tool completed: its name and whether it reads routes files shape the scripts.
+  package let tool: ToolIdentity
   /// The options before any command: every global option.
   package let topLevelOptions: [Option]
   /// The routes in table order, then the commands.
   package let contexts: [Context]
 
-  package init(table: RouteTable) {
-    topLevelOptions = GlobalOption.offered.map { Self.option($0, in: nil) }
-    let afterCommand = GlobalOption.offered.filter { $0 != .version }
+  /// The model of `tool` (its options and help) for `table`.
+  package init(table: RouteTable, tool: ToolIdentity) {
+    self.tool = tool
+    topLevelOptions = GlobalOption.offered(by: tool).map { Self.option($0, in: nil, tool: tool) }
+    let afterCommand = GlobalOption.offered(by: tool).filter { $0 != .version }
     let routes = table.routes.map { route in
       Context(
         kind: .route, name: route.name, summary: route.summary,
         options: route.parameters.map { Self.option($0, of: route) }
           + afterCommand.filter { route.parameter(named: $0.rawValue) == nil }.map {
-            Self.option($0, in: nil)
+            Self.option($0, in: nil, tool: tool)
           },
         argument: .none)
     }
     let commands = CommandRegistry.commands.flatMap { command in
-      [Self.context(of: command, kind: .command, name: command.name, afterCommand: afterCommand)]
+      [Self.context(of: command, kind: .command, name: command.name, afterCommand: afterCommand, tool: tool)]
         + command.subcommands.map { subcommand in
           Self.context(
             of: subcommand, kind: .subcommand,
             name: Context.subcommandName(
               command.name, String(subcommand.name.dropFirst(command.name.count + 1))),
-            afterCommand: afterCommand)
+            afterCommand: afterCommand, tool: tool)
         }
     }
     contexts = routes + commands
@@ -119,7 +123,8 @@ package struct CompletionModel: Sendable {
 
   /// The context of `command`, called `name`.
   static func context(
-    of command: any ToolCommand.Type, kind: Context.Kind, name: String, afterCommand: [GlobalOption]
+    of command: any ToolCommand.Type, kind: Context.Kind, name: String, afterCommand: [GlobalOption],
+    tool: ToolIdentity
   ) -> Context {
     let own = command.options.filter { !$0.isGlobal }.map { option in
       let value: Value =
@@ -133,7 +138,7 @@ package struct CompletionModel: Sendable {
     let words = command.subcommands.map { String($0.name.dropFirst(command.name.count + 1)) }
     return Context(
       kind: kind, name: name, summary: command.summary,
-      options: own + afterCommand.map { Self.option($0, in: command) },
+      options: own + afterCommand.map { Self.option($0, in: command, tool: tool) },
       argument: words.isEmpty || command.operands.maximum > 0
         ? command.operands.completion : .subcommands(words))
   }
@@ -158,7 +163,9 @@ package struct CompletionModel: Sendable {
     return Option(flag: "--" + parameter.name, summary: parameter.help, value: value)
   }
 
-  static func option(_ option: GlobalOption, in command: (any ToolCommand.Type)?) -> Option {
+  static func option(_ option: GlobalOption, in command: (any ToolCommand.Type)?, tool: ToolIdentity)
+    -> Option
+  {
     let value: Value =
       switch option {
       case .socket, .routes: .path
@@ -167,7 +174,7 @@ package struct CompletionModel: Sendable {
       case .package, .bundleID: .free
       case .json, .quiet, .dryRun, .keep, .help, .version: .none
       }
-    let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help
+    let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help(for: tool)
     return Option(flag: option.flag, summary: summary, value: value)
   }
 

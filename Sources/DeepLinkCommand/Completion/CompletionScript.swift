@@ -6,11 +6,11 @@ package import DeepLinkRoutes
 /// help) as data, so completing it starts no process; values only the running app knows come
 /// from the hidden callback, ``CompletionCallback``.
 ///
-///     print(CompletionScript.text(for: .zsh, table: .builtIn), terminator: "")
+///     print(CompletionScript.text(for: .zsh, table: .builtIn, tool: .deeplink), terminator: "")
 package enum CompletionScript {
-  /// The script for `shell`, ending in a newline: print it as it is.
-  package static func text(for shell: CompletionShell, table: RouteTable) -> String {
-    let model = CompletionModel(table: table)
+  /// The script of `tool` for `shell`, ending in a newline: print it as it is.
+  package static func text(for shell: CompletionShell, table: RouteTable, tool: ToolIdentity) -> String {
+    let model = CompletionModel(table: table, tool: tool)
     let lines =
       switch shell {
       case .bash: BashScript(model: model).lines
@@ -18,15 +18,15 @@ package enum CompletionScript {
       case .fish: FishScript(model: model).lines
       }
     let script = lines.joined(separator: "\n") + "\n"
-    return ToolName.current == "deeplink" ? script : renamed(script)
+    return tool.name == "deeplink" ? script : renamed(script, tool: tool)
   }
 
   /// The script written for `deeplink`, for the tool's own name: its functions
   /// (`_deeplink_value` → `_shop_value`), the command it completes and calls back, and the
   /// header. Route data (help, choices) is left as the table declares it.
-  static func renamed(_ script: String) -> String {
-    let name = ToolName.current
-    let identifier = ToolName.identifier
+  static func renamed(_ script: String, tool: ToolIdentity) -> String {
+    let name = tool.name
+    let identifier = tool.identifier
     return script.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
       var line = String(line)
       line = line.replacing("_deeplink", with: "_" + identifier)
@@ -50,20 +50,20 @@ package enum CompletionScript {
 
   /// The file name in `completions/`: `deeplink.bash`, `_deeplink` (zsh's `#compdef`
   /// convention), `deeplink.fish`.
-  package static func fileName(for shell: CompletionShell) -> String {
+  package static func fileName(for shell: CompletionShell, tool: ToolIdentity) -> String {
     switch shell {
-    case .bash: "\(ToolName.current).bash"
-    case .zsh: "_\(ToolName.current)"
-    case .fish: "\(ToolName.current).fish"
+    case .bash: "\(tool.name).bash"
+    case .zsh: "_\(tool.name)"
+    case .fish: "\(tool.name).fish"
     }
   }
 
   /// Where `make install` puts the script, under the prefix: where each shell looks by default.
-  package static func installPath(for shell: CompletionShell) -> String {
+  package static func installPath(for shell: CompletionShell, tool: ToolIdentity) -> String {
     switch shell {
-    case .bash: "share/bash-completion/completions/\(ToolName.current)"
-    case .zsh: "share/zsh/site-functions/_\(ToolName.current)"
-    case .fish: "share/fish/vendor_completions.d/\(ToolName.current).fish"
+    case .bash: "share/bash-completion/completions/\(tool.name)"
+    case .zsh: "share/zsh/site-functions/_\(tool.name)"
+    case .fish: "share/fish/vendor_completions.d/\(tool.name).fish"
     }
   }
 
@@ -79,15 +79,17 @@ package enum CompletionScript {
   /// `routesFile` (the function that finds a routes file) then `logic`, in a tool that reads
   /// routes files; else `logic` alone, without the four lines from `asking` (`if
   /// _deeplink_other_table; then`, which hands the line to the callback, to its `fi`).
-  static func routesFilePart(_ routesFile: [String], logic: [String], asking: String) -> [String] {
-    guard !ToolName.readsRoutesFiles else { return routesFile + logic }
+  static func routesFilePart(
+    _ routesFile: [String], logic: [String], asking: String, tool: ToolIdentity
+  ) -> [String] {
+    guard !tool.readsRoutesFiles else { return routesFile + logic }
     return withoutBlock(logic, from: asking, lines: 4)
   }
 
   /// The fish logic, without `__deeplink_other_table` and its use when the tool reads no
   /// routes files.
-  static func withoutRoutesFile(fish logic: [String]) -> [String] {
-    guard !ToolName.readsRoutesFiles else { return logic }
+  static func withoutRoutesFile(fish logic: [String], tool: ToolIdentity) -> [String] {
+    guard !tool.readsRoutesFiles else { return logic }
     guard
       let start = logic.firstIndex(where: {
         $0.hasPrefix("# Succeeds when another table than this script's may be in effect")

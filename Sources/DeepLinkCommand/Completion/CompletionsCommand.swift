@@ -10,17 +10,17 @@ struct CompletionsCommand: ToolCommand {
   static let operands = CommandOperands.one(
     "completions takes one shell", completion: .words(CompletionShell.allCases.map(\.rawValue)))
 
-  static func details(for table: RouteTable) -> String {
+  static func details(for table: RouteTable, tool: ToolIdentity) -> String {
     "Prints a completion script for the shell, generated from the route table, so that "
       + "routes, options and their values complete with Tab. Load it from your shell's "
       + "start-up file, as below."
   }
 
-  static func examples(in table: RouteTable) -> [(String, String)] {
+  static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
     return [
-      ("source <(\(ToolName.current) completions bash)", "in ~/.bashrc"),
-      ("\(ToolName.current) completions zsh > ~/.zfunc/_\(ToolName.current)", "with ~/.zfunc in $fpath"),
-      ("\(ToolName.current) completions fish > ~/.config/fish/completions/\(ToolName.current).fish", ""),
+      ("source <(\(tool.name) completions bash)", "in ~/.bashrc"),
+      ("\(tool.name) completions zsh > ~/.zfunc/_\(tool.name)", "with ~/.zfunc in $fpath"),
+      ("\(tool.name) completions fish > ~/.config/fish/completions/\(tool.name).fish", ""),
     ]
   }
 
@@ -46,7 +46,7 @@ struct CompletionsCommand: ToolCommand {
   func run(in context: CommandContext) throws {
     // The script always carries the built-in table: it is installed once, and asks
     // `deeplink` whenever a routes file is in effect where Tab is pressed.
-    let script = CompletionScript.text(for: shell, table: context.builtIn)
+    let script = CompletionScript.text(for: shell, table: context.builtIn, tool: context.tool)
     try context.write(
       context.options.json
         ? JSON.object([("shell", .string(shell.rawValue)), ("script", .string(script))]).pretty + "\n"

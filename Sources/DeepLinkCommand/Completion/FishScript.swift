@@ -5,7 +5,8 @@ struct FishScript {
 
   var lines: [String] {
     CompletionScript.header("#", shell: .fish) + [""] + kind + [""] + names + [""] + options + [""]
-      + values + [""] + arguments + [""] + CompletionScript.withoutRoutesFile(fish: Self.logic)
+      + values + [""] + arguments + [""]
+      + CompletionScript.withoutRoutesFile(fish: Self.logic, tool: model.tool)
   }
 
   private func word(_ text: String) -> String { ShellLiteral.fish(text) }

@@ -14,6 +14,8 @@ struct AppClient {
   let source: TableSource
   /// Where the version warning goes.
   let output: any OutputSink
+  /// The tool that says the version warning.
+  let tool: ToolIdentity
   /// Whether ``table`` stands for the app's own (the cache's, or the one the tool has when the
   /// app never served one), so that links carry its fingerprint and the app refuses them when
   /// it serves another; `false` for a routes file the user chose, which the app's table never
@@ -160,8 +162,8 @@ struct AppClient {
     defer {
       if let foreign = session.foreignVersion {
         output.err(
-          "\(ToolName.current): warning: "
-            + Self.foreignTableWarning(app: foreign, table: table, source: source) + "\n")
+          "\(tool.name): warning: "
+            + Self.foreignTableWarning(app: foreign, table: table, source: source, tool: tool) + "\n")
       }
     }
     return try body(&session)
@@ -171,9 +173,11 @@ struct AppClient {
   /// built-in table, the two programs come from different checkouts; with a routes file,
   /// the file is not this app's table (another app, or out of date), so the app rejects the
   /// links it does not know.
-  static func foreignTableWarning(app: String, table: RouteTable, source: TableSource) -> String {
+  static func foreignTableWarning(
+    app: String, table: RouteTable, source: TableSource, tool: ToolIdentity
+  ) -> String {
     guard let path = source.path else {
-      return "the app runs route table \(app), this \(ToolName.current) was built from \(table.version); "
+      return "the app runs route table \(app), this \(tool.name) was built from \(table.version); "
         + "rebuild both from one checkout"
     }
     return "the app runs route table \(app), but the routes file \(path) describes table "

@@ -98,7 +98,7 @@ enum ClientFailure: CommandFailure {
     }
   }
 
-  var message: String {
+  func message(for tool: ToolIdentity) -> String {
     switch self {
     case .socket(.timedOut(let path)):
       "the app on \(path) did not accept the connection in time; nothing was sent (raise "
@@ -107,12 +107,12 @@ enum ClientFailure: CommandFailure {
       "the app on \(path) closed the connection before answering; it may have crashed or "
         + "stopped — check its log, then retry"
     case .socket(.noListener(let path)):
-      "\(SocketError.noListener(path: path).message); \(ToolName.startHint(socket: path)), then "
-        + "`\(ToolName.current) wait`"
+      "\(SocketError.noListener(path: path).message); \(tool.startHint(socket: path)), then "
+        + "`\(tool.name) wait`"
     case .socket(let error): error.message
     case .noAppCame(let path, let seconds):
       "no app started listening on \(path) within \(GlobalOption.formatted(seconds)) s; "
-        + ToolName.startHint(socket: path)
+        + tool.startHint(socket: path)
     case .unanswered(.open, let path):
       "the app on \(path) did not acknowledge the link in time; the link carried its deadline and "
         + "the app drops links it reads after it, so it will not be applied late (raise --timeout "

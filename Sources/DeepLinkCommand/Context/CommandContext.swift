@@ -19,13 +19,20 @@ struct CommandContext {
   var iosBundleID: String?
   /// The command line's global options (aimed at a simulator app's agent once one answers).
   var options: GlobalOptions
+  /// The tool that runs: its name starts every message, and help and hints say it.
+  var tool: ToolIdentity
   /// Where results and messages go.
   let output: any OutputSink
+  /// Standard input: `batch`'s links, `mcp`'s requests.
+  var input: any InputSource
   /// `--quiet`: results are dropped, whatever the command; messages still reach stderr.
   var discardsOutput = false
   /// Gives the value of one environment variable (`nil` when unset), read only when a command
   /// needs it.
   let environmentValue: (String) -> String?
+  /// Gives the current directory's absolute path (`nil` when it has none), asked only when a
+  /// command needs it.
+  let currentDirectory: () -> String?
   /// Runs `xcrun` and `adb` for the device bridge: the real tools, or a test's stand-in.
   var deviceLauncher: DeviceToolRunner.Launcher = DeviceToolRunner.spawn
   /// Whether ``table`` stands for the app's own (``AppClient/checksTable``): links carry its
@@ -36,7 +43,7 @@ struct CommandContext {
   var app: AppClient {
     AppClient(
       socket: socketPath, timeoutMilliseconds: options.timeoutMilliseconds, table: table, source: source,
-      output: output, checksTable: checksTable)
+      output: output, tool: tool, checksTable: checksTable)
   }
 
   /// Simulators, phones and Android devices.
@@ -94,6 +101,11 @@ struct CommandContext {
   /// Writes a message to standard error.
   func err(_ text: String) { output.err(text) }
 
+  /// Reports `failure` on standard error as this tool does (``report(_:json:tool:to:)``).
+  func report(_ failure: any CommandFailure) {
+    Self.report(failure, json: options.json, tool: tool, to: output)
+  }
+
   /// Throws for a failed write to standard output: silently stops for a reader that went away.
   private static func outputFailed(_ error: Errno?) throws(StreamFailure) {
     guard let error else { return }
@@ -116,16 +128,16 @@ struct CommandContext {
     try write(options.json ? state.json.pretty + "\n" : Self.visible(state.screen))
   }
 
-  /// Reports a failure on stderr: `deeplink: error: …` and a hint line, control characters
+  /// Reports a failure on stderr: `deeplink: error: …` (the tool's name) and a hint line, control characters
   /// made visible; with `--json`, one JSON object on one line instead:
   /// `{"ok":false,"error":{"kind":…,"message":…,"hint":…,"line":…,"exitCode":…}}` (`hint`
   /// and `line`, a batch line number, only when there is one).
   static func report(
     kind: String, message: String, hint: String?, code: ExitCode, json: Bool, line: Int? = nil,
-    to output: any OutputSink
+    tool: ToolIdentity, to output: any OutputSink
   ) {
     guard json else {
-      var text = errorLine(message) + "\n"
+      var text = errorLine(message, tool: tool) + "\n"
       if let hint { text += hint + "\n" }
       output.err(text)
       return
@@ -137,18 +149,19 @@ struct CommandContext {
     output.err(JSON.object([("ok", .bool(false)), ("error", .object(error))]).serialized + "\n")
   }
 
-  /// ``report(kind:message:hint:code:json:line:to:)`` for a command's failure, whatever its
-  /// feature: the one place a ``CommandFailure`` becomes text.
-  static func report(_ failure: any CommandFailure, json: Bool, to output: any OutputSink) {
+  /// ``report(kind:message:hint:code:json:line:tool:to:)`` for a command's failure, whatever
+  /// its feature: the one place a ``CommandFailure`` becomes text.
+  static func report(_ failure: any CommandFailure, json: Bool, tool: ToolIdentity, to output: any OutputSink)
+  {
     report(
-      kind: failure.kind, message: failure.message, hint: failure.hint, code: failure.exitCode, json: json,
-      line: failure.line, to: output)
+      kind: failure.kind, message: failure.message(for: tool), hint: failure.hint(for: tool),
+      code: failure.exitCode, json: json, line: failure.line, tool: tool, to: output)
   }
 
   /// `deeplink: error: <message>`, control characters made visible: the first line of every
   /// failure on stderr, and the text of a failed MCP tool call.
-  static func errorLine(_ message: String) -> String {
-    "\(ToolName.current): error: " + ControlCharacters.escaped(message, keepingNewlines: true)
+  static func errorLine(_ message: String, tool: ToolIdentity) -> String {
+    "\(tool.name): error: " + ControlCharacters.escaped(message, keepingNewlines: true)
   }
 }
 

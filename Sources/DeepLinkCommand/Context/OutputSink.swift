@@ -10,9 +10,18 @@ package protocol OutputSink: Sendable {
   func err(_ text: String)
   /// Whether standard output is a terminal, for colour.
   var stdoutIsTerminal: Bool { get }
+  /// Whether standard error is a terminal, for progress lines; by default not (a capture).
+  var stderrIsTerminal: Bool { get }
+  /// Whether the file at `path` is standard output (`> deeplink.routes.json` made it before
+  /// the command started); by default none is (a capture).
+  func isStandardOutput(_ path: String) -> Bool
 }
 
 extension OutputSink {
+  package var stderrIsTerminal: Bool { false }
+
+  package func isStandardOutput(_ path: String) -> Bool { false }
+
   /// Writes all of `text` to standard output.
   @discardableResult
   package func out(_ text: String) -> Errno? {

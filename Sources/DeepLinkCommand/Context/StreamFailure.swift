@@ -35,4 +35,6 @@ enum StreamFailure: CommandFailure, Equatable {
     case .closedOutput: "standard output was closed by its reader"
     }
   }
+
+  func message(for tool: ToolIdentity) -> String { message }
 }

@@ -19,8 +19,8 @@ package enum ToolEnvironment {
 
   /// The variables help lists: all, but `DEEPLINK_ROUTES` and `XDG_CACHE_HOME` (the apps'
   /// tables) only in a tool that reads routes files: a tool for one app asks no app its table.
-  static var offered: [EnvironmentVariable] {
-    ToolName.readsRoutesFiles
+  static func offered(by tool: ToolIdentity) -> [EnvironmentVariable] {
+    tool.readsRoutesFiles
       ? variables
       : variables.filter { $0 != RoutesFile.environmentVariable && $0 != TableCache.environmentVariable }
   }

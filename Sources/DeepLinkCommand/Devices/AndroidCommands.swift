@@ -71,7 +71,7 @@ enum AndroidCommands {
   ///   `device unauthorized`, `no devices/emulators found` → 69.
   /// - Any other non-zero exit → 70, with the tool's message.
   static func failure(
-    of result: ChildProcess.Result, command: [String], scheme: String, serial: String
+    of result: ChildProcess.Result, command: [String], scheme: String, serial: String, tool: String
   ) -> DeviceFailure? {
     let output = result.output
     let message = result.errorOutput + output
@@ -92,7 +92,7 @@ enum AndroidCommands {
     }
     if message.contains("device '\(serial)' not found") || message.contains("no devices/emulators") {
       return .deviceUnavailable(
-        "Android device \(serial)", advice: "`\(ToolName.current) targets` lists the attached devices",
+        "Android device \(serial)", advice: "`\(tool) targets` lists the attached devices",
         toolMessage: message)
     }
     return .toolFailed(["adb"] + command, status: result.status, toolMessage: message)

@@ -27,7 +27,8 @@ extension DeviceBridge {
       let arguments = AndroidCommands.screencap(serial: device.id)
       let result = try runner.run(.adb, arguments)
       if let failure = AndroidCommands.failure(
-        of: result, command: arguments, scheme: context.table.scheme, serial: device.id)
+        of: result, command: arguments, scheme: context.table.scheme, serial: device.id,
+        tool: context.tool.name)
       {
         throw failure
       }

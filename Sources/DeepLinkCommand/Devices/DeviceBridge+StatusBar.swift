@@ -33,8 +33,9 @@ extension DeviceBridge {
       try runStatusBar(arguments, device)
     } catch {
       context.err(
-        "\(ToolName.current): warning: the status bar of \(device.description) is still set for "
-          + "pictures (\(error.message)); clear it with `xcrun \(arguments.joined(separator: " "))`\n")
+        "\(context.tool.name): warning: the status bar of \(device.description) is still set for "
+          + "pictures (\(error.message(for: context.tool))); clear it with `xcrun \(arguments.joined(separator: " "))`\n"
+      )
     }
   }
 

@@ -98,7 +98,7 @@ struct DeviceBridge {
     let budget = CompletionCallback.budget(
       context.environmentValue(CompletionCallback.budgetVariable.name),
       default: Self.targetCompletionBudgetMilliseconds)
-    return TargetListing.discover(socket: nil) {
+    return TargetListing.discover(socket: nil, tool: context.tool) {
       DeviceToolRunner(
         path: path, deadline: .after(milliseconds: budget), seconds: Double(budget) / 1000,
         launcher: launcher)

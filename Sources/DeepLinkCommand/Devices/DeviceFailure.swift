@@ -94,7 +94,7 @@ enum DeviceFailure: CommandFailure, Hashable, Sendable {
     exitCode == .usage ? FailureKind.usage.rawValue : FailureKind.device.rawValue
   }
 
-  var message: String {
+  func message(for identity: ToolIdentity) -> String {
     switch self {
     case .toolMissing(let tool):
       "\(tool.rawValue) is not installed (not found on PATH); \(tool.origin)"
@@ -166,7 +166,7 @@ enum DeviceFailure: CommandFailure, Hashable, Sendable {
         + "\(target.text) (embed DeepLinkAgent in the app's debug build, giving it the app's bundle id; "
         + "with several apps, --bundle-id chooses one)"
         + (command == ScreenCommand.name
-          ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+          ? "; `\(identity.name) screen --png FILE` takes a screenshot instead" : "")
     case .needsAgent(let command, let target) where target.kind == .device:
       "\(command) needs the app's answer, which an iPhone or iPad cannot give: a phone cannot reach "
         + "this computer's /tmp, where its agent's socket would be"
@@ -174,7 +174,7 @@ enum DeviceFailure: CommandFailure, Hashable, Sendable {
       "\(command) needs the app's answer, which a link sent to --target \(target.text) cannot "
         + "give (the app has no deeplink agent there)"
         + (command == ScreenCommand.name
-          ? "; `\(ToolName.current) screen --png FILE` takes a screenshot instead" : "")
+          ? "; `\(identity.name) screen --png FILE` takes a screenshot instead" : "")
     case .unacknowledgedTour(let target) where target.kind == .simulator:
       "tour takes each picture once the app has acknowledged its link, and no app's deeplink agent "
         + "answers on --target \(target.text) (embed DeepLinkAgent in the app's debug build, giving it "
@@ -189,7 +189,7 @@ enum DeviceFailure: CommandFailure, Hashable, Sendable {
       "\(command) works with \(expected), not --target \(target.text)"
     case .noPixels:
       "screen --png needs a simulator or android --target: the headless app has no pixels "
-        + "(`\(ToolName.current) screen` prints its screen as text)"
+        + "(`\(identity.name) screen` prints its screen as text)"
     case .notAScreenshot(let command, let toolMessage):
       "`\(Self.commandLine(command))` gave no PNG image" + Self.quoted(toolMessage)
     case .cannotWrite(let path, let errno):

@@ -47,14 +47,18 @@ struct TargetListing {
   var notes: [String] = []
 
   /// Asks the app on `socket` (unless `nil`), then `xcrun` and `adb` when they are on `PATH`.
+  /// The app is listed under `tool`'s app command, the command that starts it, if it knows it;
+  /// `tool` says the notes.
   ///
   /// - Parameter runner: gives the runner of each step, with its deadline: one shared by all
   ///   (`deeplink targets`), or a fresh one each, so that one hung tool does not hide the
   ///   other's devices (completion).
-  static func discover(socket: String?, runner makeRunner: () -> DeviceToolRunner) -> TargetListing {
+  static func discover(
+    socket: String?, tool: ToolIdentity, runner makeRunner: () -> DeviceToolRunner
+  ) -> TargetListing {
     var listing = TargetListing()
     if let socket, appAnswers(on: socket, deadline: makeRunner().deadline) {
-      listing.entries.append(Entry(target: "app", kind: .app, name: ToolName.appCommand ?? "app", id: socket))
+      listing.entries.append(Entry(target: "app", kind: .app, name: tool.appCommand ?? "app", id: socket))
     }
     var runner = makeRunner()
     if DeviceTool.xcrun.locate(path: runner.path) != nil {
@@ -70,7 +74,7 @@ struct TargetListing {
             Entry(target: device.target.text, kind: .simulator, name: device.label, id: device.udid))
         }
       } catch {
-        listing.notes.append("no simulators listed: " + error.message)
+        listing.notes.append("no simulators listed: " + error.message(for: tool))
       }
       runner = makeRunner()
       do throws(DeviceFailure) {
@@ -85,7 +89,7 @@ struct TargetListing {
           }
         }
       } catch {
-        listing.notes.append("no iPhones or iPads listed: " + error.message)
+        listing.notes.append("no iPhones or iPads listed: " + error.message(for: tool))
       }
     }
     runner = makeRunner()
@@ -109,7 +113,7 @@ struct TargetListing {
           }
         }
       } catch {
-        listing.notes.append("no Android devices listed: " + error.message)
+        listing.notes.append("no Android devices listed: " + error.message(for: tool))
       }
     }
     return listing

@@ -10,24 +10,27 @@
 ///     <hint>
 ///     {"ok":false,"error":{"kind":<kind>,"message":<message>,"hint":<hint>,"line":<line>,"exitCode":<exitCode>}}
 ///
-/// A conforming type promises a ``message`` that names the problem and the fix, in one
-/// sentence without the `deeplink: error:` prefix, and a documented ``exitCode``.
+/// A conforming type promises a message (``message(for:)``) that names the problem and the
+/// fix, in one sentence without the `deeplink: error:` prefix, and a documented ``exitCode``.
+/// The tool that reports the failure is a parameter: a message that names the tool (`run
+/// 'shop help'`) names the one that runs.
 protocol CommandFailure: Error {
   /// What the tool exits with (``ExitCode``).
   var exitCode: ExitCode { get }
   /// The machine-readable name of the failure, for `--json` errors: the wire's kind when the
   /// app answered with an error (``ErrorKind``), else the tool's own (``FailureKind``).
   var kind: String { get }
-  /// One line, or lines where a tool's own words follow.
-  var message: String { get }
-  /// A second line pointing at help or the fix, if there is one; by default none.
-  var hint: String? { get }
+  /// One line, or lines where a tool's own words follow, as `tool` says it.
+  func message(for tool: ToolIdentity) -> String
+  /// A second line pointing at help or the fix, as `tool` says it, if there is one; by default
+  /// none.
+  func hint(for tool: ToolIdentity) -> String?
   /// The batch line the failure belongs to, if any; by default none.
   var line: Int? { get }
 }
 
 extension CommandFailure {
-  var hint: String? { nil }
+  func hint(for tool: ToolIdentity) -> String? { nil }
   var line: Int? { nil }
 }
 
@@ -45,5 +48,5 @@ private struct UndeclaredFailure: CommandFailure {
   let error: any Error
   var exitCode: ExitCode { .internalError }
   var kind: String { FailureKind.system.rawValue }
-  var message: String { "unexpected failure: \(error)" }
+  func message(for tool: ToolIdentity) -> String { "unexpected failure: \(error)" }
 }

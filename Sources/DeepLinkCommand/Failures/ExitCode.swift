@@ -34,8 +34,8 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
   /// that signal, and with `SIGPIPE` ignored it exits 141 itself.
   case closedOutput = 141
 
-  /// One line for help text and README.md.
-  package var summary: String {
+  /// One line for help text and README.md, as `tool` says it.
+  package func summary(for tool: ToolIdentity) -> String {
     switch self {
     case .success: "the link was applied, or the command succeeded"
     case .checkFailed:
@@ -46,7 +46,7 @@ package enum ExitCode: Int32, CaseIterable, Hashable, Sendable {
     case .rejected:
       "the app rejected the link, or no app on the device handles its scheme; mcp install: a file does not parse"
     case .unavailable: "no app is listening on the socket, or no usable simulator, device or tool"
-    case .internalError: "internal error in \(ToolName.current) or the app"
+    case .internalError: "internal error in \(tool.name) or the app"
     case .timedOut: "the app, or the simulator or device tool, did not answer in time"
     case .closedOutput:
       "stdout was closed by its reader (| head): stopped at once, silently, as if by SIGPIPE"

@@ -28,6 +28,8 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
   case unexpectedArgument(String, in: UsageContext, expected: String)
   /// A command without its required argument; `what` names it (`a URL`).
   case missingArgument(String, what: String)
+  /// `url` given a route's option before any route (`deeplink url --id 1`): the command's name.
+  case optionBeforeRoute(command: String)
   /// A route's options do not bind: unknown, missing, duplicate, wrong type or range.
   case argument(ArgumentError, route: String)
   /// A URL (`open`, a batch line) that is not a link of the table.
@@ -48,11 +50,17 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
   /// A usage error a command finds after parsing, in its own words (`--keep` with `--dry-run`,
   /// a link too long to send, a `tour --out` that cannot be made), with a hint if it has one.
   case invalidUse(String, hint: String?)
+  /// ``invalidUse(_:hint:)`` with the hint that points at `command`'s help.
+  case invalidCommandUse(String, command: String)
   /// A `launch --env` or `--arg` that cannot reach the app (``LaunchInputError``).
   case launchInput(LaunchInputError)
 
-  /// The one-line message, without any `deeplink:` prefix.
-  package var message: String {
+  /// The one-line message as `deeplink` says it: what batch lines and MCP arguments, which
+  /// parse no command, report (only a command line names the tool, in ``optionBeforeRoute(command:)``).
+  package var message: String { message(for: .deeplink) }
+
+  /// The one-line message, as `tool` says it, without any `deeplink:` prefix.
+  package func message(for tool: ToolIdentity) -> String {
     switch self {
     case .unknownCommand(let word, let suggestion):
       "unknown route or command '\(word.messageExcerpt)'"
@@ -79,6 +87,8 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
       "unexpected argument '\(word.messageExcerpt)'; \(expected)"
     case .missingArgument(let command, let what):
       "\(command) needs \(what)"
+    case .optionBeforeRoute(let command):
+      "\(command) needs a route before the route's options (\(tool.name) \(command) <route> --<option> …)"
     case .argument(let error, _):
       error.message(prefix: "--")
     case .invalidLink(let error):
@@ -104,37 +114,38 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
     case .programNameInBatchLine(let link):
       "unknown route 'deeplink': a batch line is a link without the program name; drop the "
         + "'deeplink ' prefix" + (link.isEmpty ? "" : " and write '\(link.messageExcerpt)'")
-    case .invalidUse(let message, _):
+    case .invalidUse(let message, _), .invalidCommandUse(let message, _):
       message
     case .launchInput(let error):
       error.message
     }
   }
 
-  /// The second line: where to read about it (every parsing error has one).
-  package var hint: String? {
+  /// The second line, as `tool` says it: where to read about it (every parsing error has one).
+  package func hint(for tool: ToolIdentity) -> String? {
     switch self {
     case .unknownCommand, .unknownHelpTopic:
-      UsageContext.topLevel.hint
+      UsageContext.topLevel.hint(for: tool)
     case .unknownRoute, .invalidLink:
-      "Run '\(ToolName.current) routes' for the routes and their options."
+      "Run '\(tool.name) routes' for the routes and their options."
     case .unknownOption(_, let context, _, _), .missingValue(_, let context),
       .invalidValue(_, _, _, let context), .unexpectedValue(_, _, let context),
       .duplicateOption(_, let context), .conflictingOptions(_, _, let context),
       .unexpectedArgument(_, let context, _):
-      context.hint
-    case .missingArgument(let command, _):
-      UsageContext.command(command).hint
+      context.hint(for: tool)
+    case .missingArgument(let command, _), .optionBeforeRoute(let command),
+      .invalidCommandUse(_, let command):
+      UsageContext.command(command).hint(for: tool)
     case .argument(_, let route):
-      UsageContext.route(route).hint
+      UsageContext.route(route).hint(for: tool)
     case .unknownShell:
-      UsageContext.command(CompletionsCommand.name).hint
+      UsageContext.command(CompletionsCommand.name).hint(for: tool)
     case .unterminatedQuote, .trailingBackslash, .programNameInBatchLine:
-      "Run '\(ToolName.current) help batch' for the format of a line."
+      "Run '\(tool.name) help batch' for the format of a line."
     case .urlGivenToURL:
-      UsageContext.command(OpenCommand.name).hint
+      UsageContext.command(OpenCommand.name).hint(for: tool)
     case .optionAfterTerminator(_, let context):
-      context.hint
+      context.hint(for: tool)
     case .invalidUse(_, let hint):
       hint
     case .launchInput(let error):
@@ -142,8 +153,8 @@ package enum UsageError: CommandFailure, Hashable, Sendable, CustomStringConvert
     }
   }
 
-  /// ``message`` and ``hint``, two lines (one without a hint).
-  package var description: String { message + (hint.map { "\n" + $0 } ?? "") }
+  /// ``message`` and ``hint(for:)``, two lines (one without a hint), as `deeplink` says them.
+  package var description: String { message + (hint(for: .deeplink).map { "\n" + $0 } ?? "") }
 
   /// Always ``ExitCode/usage``.
   package var exitCode: ExitCode { .usage }
@@ -180,12 +191,12 @@ package enum UsageContext: Hashable, Sendable {
     }
   }
 
-  /// The line that points at the relevant help.
-  var hint: String {
+  /// The line that points at the relevant help, as `tool` says it.
+  func hint(for tool: ToolIdentity) -> String {
     switch self {
-    case .topLevel: "Run '\(ToolName.current) help' for the commands and routes."
-    case .command(let name): "Run '\(ToolName.current) help \(name)' for its usage."
-    case .route(let name): "Run '\(ToolName.current) help \(name)' for its options."
+    case .topLevel: "Run '\(tool.name) help' for the commands and routes."
+    case .command(let name): "Run '\(tool.name) help \(name)' for its usage."
+    case .route(let name): "Run '\(tool.name) help \(name)' for its options."
     }
   }
 }

@@ -3,20 +3,24 @@ package import DeepLinkRoutes
 /// Help pages, generated from the route table and the command declarations, wrapped to 80
 /// columns.
 ///
-///     HelpFormatter.text(for: .route(RouteTable.builtIn.route(named: "recipe")!), table: .builtIn)
+///     HelpFormatter.text(
+///       for: .route(RouteTable.builtIn.route(named: "recipe")!), table: .builtIn, tool: .deeplink)
 ///     // deeplink recipe — Show one recipe
 ///     //
 ///     // USAGE
 ///     //   deeplink recipe --id <integer> [<global options>]
 ///     // ...
 package enum HelpFormatter {
-  /// The help page of `topic`, ending with a newline. `style` only makes headings bold.
-  package static func text(for topic: HelpTopic, table: RouteTable, style: Style = .plain) -> String {
+  /// The help page of `topic`, as `tool` shows it, ending with a newline. `style` only makes
+  /// headings bold.
+  package static func text(
+    for topic: HelpTopic, table: RouteTable, tool: ToolIdentity, style: Style = .plain
+  ) -> String {
     let sections: [Section] =
       switch topic {
-      case .topLevel: topLevel(table)
-      case .command(let name): self.command(CommandRegistry.command(named: name)!, table: table)
-      case .route(let route): self.route(route, table: table)
+      case .topLevel: topLevel(table, tool: tool)
+      case .command(let name): self.command(CommandRegistry.command(named: name)!, table: table, tool: tool)
+      case .route(let route): self.route(route, table: table, tool: tool)
       }
     return TextLayout.joined(sections.map { $0.lines(style: style) }.joined(separator: [""]).map { $0 })
   }
@@ -43,23 +47,23 @@ package enum HelpFormatter {
 
   // MARK: - Top level
 
-  static func topLevel(_ table: RouteTable) -> [Section] {
+  static func topLevel(_ table: RouteTable, tool: ToolIdentity) -> [Section] {
     let example = RouteExample.representative(in: table).map { " such as " + table.url(for: $0) } ?? ""
     let names = table.routes.map(\.name) + CommandRegistry.names
     let leftWidth = min(20, names.map(\.count).max() ?? 0)
     return [
-      Section(title("\(ToolName.current) — drive a running app to any screen through its debug links")),
+      Section(title("\(tool.name) — drive a running app to any screen through its debug links")),
       Section(
         TextLayout.wrap(
           "Builds a debug link\(example) from the route table, sends it to the running app over a "
             + "Unix domain socket, waits until the app has applied it, and prints the screen the app "
-            + "now shows. When \(ToolName.current) returns, the state is applied, or the exit code says why not."
+            + "now shows. When \(tool.name) returns, the state is applied, or the exit code says why not."
         )),
       Section(
         "USAGE",
         [
-          "  \(ToolName.current) <route> [--<option> <value>...] [<global options>]",
-          "  \(ToolName.current) <command> [<arguments>] [<global options>]",
+          "  \(tool.name) <route> [--<option> <value>...] [<global options>]",
+          "  \(tool.name) <command> [<arguments>] [<global options>]",
         ]),
       Section(
         "ROUTES",
@@ -67,29 +71,31 @@ package enum HelpFormatter {
       Section(
         "COMMANDS",
         TextLayout.columns(CommandRegistry.commands.map { ($0.name, $0.summary) }, leftWidth: leftWidth)),
-      Section("GLOBAL OPTIONS", TextLayout.columns(GlobalOption.offered.map { ($0.synopsis, $0.help) })),
+      Section(
+        "GLOBAL OPTIONS",
+        TextLayout.columns(GlobalOption.offered(by: tool).map { ($0.synopsis, $0.help(for: tool)) })),
       Section(
         "EXIT CODES",
-        TextLayout.columns(ExitCode.allCases.map { (String($0.rawValue), $0.summary) })),
+        TextLayout.columns(ExitCode.allCases.map { (String($0.rawValue), $0.summary(for: tool)) })),
       Section(
         "ENVIRONMENT",
-        TextLayout.columns(ToolEnvironment.offered.map { ($0.name, $0.summary) })),
+        TextLayout.columns(ToolEnvironment.offered(by: tool).map { ($0.name, $0.summary) })),
       Section(
         TextLayout.wrap(
-          "Run '\(ToolName.current) help <route>' for a route's options, '\(ToolName.current) help <command>' for a "
+          "Run '\(tool.name) help <route>' for a route's options, '\(tool.name) help <command>' for a "
             + "command's usage.")),
     ]
   }
 
   // MARK: - Routes
 
-  static func route(_ route: Route, table: RouteTable) -> [Section] {
+  static func route(_ route: Route, table: RouteTable, tool: ToolIdentity) -> [Section] {
     var sections = [
-      Section(title("\(ToolName.current) \(route.name) — \(route.summary)")),
+      Section(title("\(tool.name) \(route.name) — \(route.summary)")),
       Section(
         "USAGE",
         TextLayout.wrap(
-          words: [ToolName.current, route.name] + route.parameters.map(\.usage) + ["[<global options>]"],
+          words: [tool.name, route.name] + route.parameters.map(\.usage) + ["[<global options>]"],
           indent: 2, hangingIndent: 4)),
     ]
     if !route.help.isEmpty {
@@ -103,30 +109,30 @@ package enum HelpFormatter {
     }
     var examples: [(String, String)] = []
     for link in [RouteExample.minimal(route), RouteExample.full(route)].compactMap({ $0 }) {
-      examples.append(("\(ToolName.current) " + link.commandLine, "sends " + table.url(for: link)))
+      examples.append(("\(tool.name) " + link.commandLine, "sends " + table.url(for: link)))
     }
     if let link = RouteExample.minimal(route) {
-      examples.append(("\(ToolName.current) url " + link.commandLine, "prints the URL without sending it"))
+      examples.append(("\(tool.name) url " + link.commandLine, "prints the URL without sending it"))
     }
     sections.append(Section("EXAMPLES", exampleLines(examples)))
-    sections.append(globalOptionsReminder)
+    sections.append(globalOptionsReminder(tool))
     return sections
   }
 
   // MARK: - Commands
 
-  static func command(_ command: any ToolCommand.Type, table: RouteTable) -> [Section] {
+  static func command(_ command: any ToolCommand.Type, table: RouteTable, tool: ToolIdentity) -> [Section] {
     var sections = [
-      Section(title("\(ToolName.current) \(command.name) — \(command.summary)")),
+      Section(title("\(tool.name) \(command.name) — \(command.summary)")),
       Section(
         "USAGE",
         [
-          (["  \(ToolName.current)", command.name, command.synopsis, "[<global options>]"].filter {
+          (["  \(tool.name)", command.name, command.synopsis, "[<global options>]"].filter {
             !$0.isEmpty
           })
           .joined(separator: " ")
         ]),
-      Section(TextLayout.wrap(command.details(for: table))),
+      Section(TextLayout.wrap(command.details(for: table, tool: tool))),
     ]
     if !command.subcommands.isEmpty {
       sections.append(
@@ -135,26 +141,27 @@ package enum HelpFormatter {
     if !command.options.isEmpty {
       sections.append(Section("OPTIONS", TextLayout.columns(command.options.map { ($0.synopsis, $0.help) })))
     }
-    let examples = command.examples(in: table)
+    let examples = command.examples(in: table, tool: tool)
     if !examples.isEmpty {
       sections.append(Section("EXAMPLES", exampleLines(examples)))
     }
-    sections.append(globalOptionsReminder)
+    sections.append(globalOptionsReminder(tool))
     return sections
   }
 
   // MARK: - Helpers
 
-  /// The global options that change how a command runs: `--socket, --timeout, --json, --quiet`.
-  private static var globalFlags: String {
-    GlobalOption.offered.filter { !$0.replacesCommand }.map(\.flag).joined(separator: ", ")
+  /// The global options `tool` offers that change how a command runs: `--socket, --timeout,
+  /// --json, --quiet`.
+  private static func globalFlags(_ tool: ToolIdentity) -> String {
+    GlobalOption.offered(by: tool).filter { !$0.replacesCommand }.map(\.flag).joined(separator: ", ")
   }
 
   /// The last paragraph of a route's or a command's page.
-  private static var globalOptionsReminder: Section {
+  private static func globalOptionsReminder(_ tool: ToolIdentity) -> Section {
     Section(
       TextLayout.wrap(
-        "The global options (\(globalFlags)) work here too; run '\(ToolName.current) help' for them."))
+        "The global options (\(globalFlags(tool))) work here too; run '\(tool.name) help' for them."))
   }
 
   /// A page's first line, wrapped.

@@ -6,4 +6,6 @@ struct KeepWatchFailure: CommandFailure {
   var exitCode: ExitCode { .unavailable }
   var kind: String { FailureKind.system.rawValue }
   var message: String { "--keep cannot watch for the app's comebacks: \(reason)" }
+
+  func message(for tool: ToolIdentity) -> String { message }
 }

@@ -107,7 +107,7 @@ struct KeptLink {
       }
       let state = try AppClient.appliedState(try context.app.send(link))
       if comeback {
-        context.err("\(ToolName.current): the app is back on \(app.socket): applied \(url) again\n")
+        context.err("\(context.tool.name): the app is back on \(app.socket): applied \(url) again\n")
       }
       try context.write(
         context.options.json ? state.json.serialized + "\n" : CommandContext.visible(state.screen))
@@ -115,11 +115,11 @@ struct KeptLink {
       throw failure
     } catch ClientFailure.socket(.noListener) {
       context.err(
-        "\(ToolName.current): waiting for the app to listen on \(app.socket), to apply \(url)"
+        "\(context.tool.name): waiting for the app to listen on \(app.socket), to apply \(url)"
           + (comeback ? " again" : "") + " (Ctrl-C stops)\n")
     } catch {
-      CommandContext.report(error.commandFailure, json: context.options.json, to: context.output)
-      context.err("\(ToolName.current): waiting for the app to come back on \(app.socket) (Ctrl-C stops)\n")
+      context.report(error.commandFailure)
+      context.err("\(context.tool.name): waiting for the app to come back on \(app.socket) (Ctrl-C stops)\n")
     }
   }
 }

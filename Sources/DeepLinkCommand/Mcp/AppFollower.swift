@@ -47,7 +47,8 @@ final class AppFollower: ToolboxFollower {
     self.lookup = AppTableLookup(
       key: agent.map { .simulator(udid: $0.udid, bundleID: $0.bundleID) }
         ?? .socket(delivery.context.socketPath),
-      known: RoutesFileContents(table: builtIn), environment: delivery.context.environmentValue)
+      known: RoutesFileContents(table: builtIn), environment: delivery.context.environmentValue,
+      tool: delivery.context.tool.name)
   }
 
   func follow() -> ToolboxChange {
@@ -72,7 +73,8 @@ final class AppFollower: ToolboxFollower {
     }
     guard unannounced else { return .unchanged }
     unannounced = false
-    return .changed(McpToolbox(table: delivery.context.table, delivery: delivery))
+    return .changed(
+      McpToolbox(table: delivery.context.table, tool: delivery.context.tool, delivery: delivery))
   }
 
   /// Whether ``delivery`` changed since the session last took its tools (a simulator app's
@@ -113,6 +115,7 @@ struct RefusedTable: CommandFailure {
   let error: AppTableError
   var exitCode: ExitCode { error.exitCode }
   var kind: String { FailureKind.badTable.rawValue }
+  func message(for tool: ToolIdentity) -> String { message }
   var message: String {
     error.message + "; the tools stay those of the table it served before, and nothing was sent. "
       + error.hint

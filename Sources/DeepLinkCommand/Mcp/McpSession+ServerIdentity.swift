@@ -19,9 +19,9 @@ extension McpSession {
   static let capabilities = JSON.object([("tools", .object([("listChanged", .bool(true))]))])
 
   /// Who the server is.
-  static var serverInfo: JSON {
+  static func serverInfo(_ tool: ToolIdentity) -> JSON {
     .object([
-      ("name", .string(ToolName.current)), ("title", .string(ToolName.current)),
+      ("name", .string(tool.name)), ("title", .string(tool.name)),
       ("version", .string(DeepLinkVersion.number)),
     ])
   }
@@ -37,11 +37,11 @@ extension McpSession {
   /// The server's half of the handshake: the revision, the one capability (tools, a list
   /// that changes when the app's table does: `listChanged`), who it is, and a hint for the
   /// model.
-  static func initializeResult(version: String) -> JSON {
+  static func initializeResult(version: String, tool: ToolIdentity) -> JSON {
     .object([
       ("protocolVersion", .string(version)),
       ("capabilities", capabilities),
-      ("serverInfo", serverInfo),
+      ("serverInfo", serverInfo(tool)),
       ("instructions", .string(instructions)),
     ])
   }

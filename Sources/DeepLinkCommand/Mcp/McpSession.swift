@@ -72,7 +72,7 @@ struct McpSession {
   init(toolbox: McpToolbox, follower: (any ToolboxFollower)? = nil) {
     self.toolbox = toolbox
     self.follower = follower
-    self.resultMeta = ("_meta", .object([(Self.serverInfoKey, Self.serverInfo)]))
+    self.resultMeta = ("_meta", .object([(Self.serverInfoKey, Self.serverInfo(toolbox.tool))]))
   }
 
   /// The revision the connection speaks: the one `initialize` agreed, or 2026-07-28; `nil`
@@ -258,7 +258,7 @@ struct McpSession {
     }
     let version = Self.handshakeVersions.contains(requested) ? requested : Self.handshakeVersions[0]
     era = .handshake(version)
-    return Self.initializeResult(version: version)
+    return Self.initializeResult(version: version, tool: toolbox.tool)
   }
 
   /// Checks a 2026-07-28 request's `_meta`: a revision this server speaks, the client's
@@ -343,7 +343,7 @@ struct McpSession {
   /// `tools/call`, the tools current: the refusal of the app's table if it was refused,
   /// else the tool's result.
   private mutating func call(_ params: JSON?) throws(JSONRPCError) -> JSON {
-    if let refusal { return McpToolbox.failure(refusal) }
+    if let refusal { return McpToolbox.failure(refusal, tool: toolbox.tool) }
     let progress = McpProgress.token(in: params).map { token in
       McpProgress(token: token, send: send ?? { _ in })
     }

@@ -65,18 +65,20 @@ extension McpTarget {
   func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
     -> SimulatorLaunch.Outcome
   {
-    throw McpTargetLaunch.unavailable(target: .app)
+    // Only the deliveries of `deeplink`'s own protocol tests and fuzzing come here: a command
+    // line's delivery (``TargetDelivery``) says its own tool.
+    throw McpTargetLaunch.unavailable(target: .app, tool: .deeplink)
   }
 }
 
 /// What the `launch` tool says on a target that offers none.
 enum McpTargetLaunch {
   /// A usage error naming `target` and the targets that offer `launch`, and how to start a
-  /// server that does.
-  static func unavailable(target: DeliveryTarget) -> UsageError {
+  /// server of `tool` that does.
+  static func unavailable(target: DeliveryTarget, tool: ToolIdentity) -> UsageError {
     .invalidUse(
       "the launch tool starts an app on a simulator, and this server's target is \(target.text): it "
         + "needs a simulator target and the app's bundle id; start the server as "
-        + "'\(ToolName.current) mcp --target simulator[:DEVICE] --bundle-id ID'", hint: nil)
+        + "'\(tool.name) mcp --target simulator[:DEVICE] --bundle-id ID'", hint: nil)
   }
 }

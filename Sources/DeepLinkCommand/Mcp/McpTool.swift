@@ -64,8 +64,10 @@ enum McpTool: Hashable, Sendable {
   /// schema declared once can promise, and a result with a picture carries no
   /// `structuredContent`, which a declared schema would require. Links that are not
   /// `acknowledged` (a device target, `--dry-run`) return no state, and the tools say so.
-  func definition(in table: RouteTable, set: McpToolSet = .perRoute, acknowledged: Bool = true) -> JSON {
-    var description = description(in: table)
+  func definition(
+    in table: RouteTable, tool: ToolIdentity, set: McpToolSet = .perRoute, acknowledged: Bool = true
+  ) -> JSON {
+    var description = description(in: table, tool: tool)
     if !acknowledged && self != .screenshot && self != .launch && self != .routes {
       description +=
         " Here the link goes to a simulator or device (or nowhere, with --dry-run), which "
@@ -97,7 +99,7 @@ enum McpTool: Hashable, Sendable {
 
   /// What the tool does, for the model. What every link tool shares (it waits for the app,
   /// returns the screen, can be repeated) is said once, in the server's instructions.
-  func description(in table: RouteTable) -> String {
+  func description(in table: RouteTable, tool: ToolIdentity) -> String {
     let scheme = table.scheme
     switch self {
     case .route(let route):
@@ -131,7 +133,7 @@ enum McpTool: Hashable, Sendable {
       return "A PNG image of the simulator's or device's screen, taken as `deeplink screen --png` "
         + "takes it (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p). Changes nothing."
     case .launch:
-      return "Starts the app on the simulator, as `\(ToolName.current) launch` does: xcrun simctl launch "
+      return "Starts the app on the simulator, as `\(tool.name) launch` does: xcrun simctl launch "
         + "<UDID> <bundle id> with the launch arguments 'args' after the bundle id and each 'env' "
         + "NAME=VALUE given to simctl as SIMCTL_CHILD_NAME (the app sees NAME); 'relaunch' stops a "
         + "running app first, for a fresh process. It waits until the app's deeplink agent answers "

@@ -9,12 +9,12 @@ enum McpToolCallError: Error {
   /// rejected the link, a device failed, standard output could not be written.
   case failure(any CommandFailure)
 
-  /// The message without the `deeplink: error: ` prefix.
-  var message: String {
+  /// The message as `tool` says it, without the `deeplink: error: ` prefix.
+  func message(for tool: ToolIdentity) -> String {
     switch self {
-    case .usage(let error): error.message
+    case .usage(let error): error.message(for: tool)
     case .arguments(let error): error.message
-    case .failure(let failure): failure.message
+    case .failure(let failure): failure.message(for: tool)
     }
   }
 }

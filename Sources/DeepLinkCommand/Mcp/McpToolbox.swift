@@ -7,6 +7,8 @@ import DeepLinkWire
 /// another toolbox (``ToolboxFollower``).
 struct McpToolbox {
   let table: RouteTable
+  /// The tool that serves: its name starts each failure's text, and the tools' help says it.
+  let tool: ToolIdentity
   let tools: [McpTool]
   let delivery: any McpTarget
   /// Which tools are listed: `--tools`, else the default for the table's size.
@@ -14,8 +16,9 @@ struct McpToolbox {
   /// The result of `tools/list`.
   let listResult: JSON
 
-  init(table: RouteTable, delivery: any McpTarget, set requestedSet: McpToolSet? = nil) {
+  init(table: RouteTable, tool: ToolIdentity, delivery: any McpTarget, set requestedSet: McpToolSet? = nil) {
     self.table = table
+    self.tool = tool
     let set = requestedSet ?? McpToolSet.automatic(routes: table.routes.count)
     self.tools = McpTool.all(
       in: table, set: set, acknowledged: delivery.acknowledges, takesScreenshots: delivery.takesScreenshots,
@@ -23,14 +26,18 @@ struct McpToolbox {
     self.delivery = delivery
     self.requestedSet = requestedSet
     self.listResult = .object([
-      ("tools", .array(tools.map { $0.definition(in: table, set: set, acknowledged: delivery.acknowledges) }))
+      (
+        "tools",
+        .array(
+          tools.map { $0.definition(in: table, tool: tool, set: set, acknowledged: delivery.acknowledges) })
+      )
     ])
   }
 
   /// The same tools for `table`, served by `delivery`: what the session takes when the app
   /// serves another table.
   func rebuilt(table: RouteTable, delivery: any McpTarget) -> McpToolbox {
-    McpToolbox(table: table, delivery: delivery, set: requestedSet)
+    McpToolbox(table: table, tool: tool, delivery: delivery, set: requestedSet)
   }
 
   /// The result of `tools/call`: a tool result, `isError` when the call failed.
@@ -49,7 +56,7 @@ struct McpToolbox {
       do {
         _ = try delivery.launch(SimulatorLaunch(), progress: nil)
       } catch {
-        return Self.failure(.failure(error.commandFailure))
+        return Self.failure(.failure(error.commandFailure), tool: tool)
       }
     }
     guard let tool = tools.first(where: { $0.name == name }) else {
@@ -68,7 +75,7 @@ struct McpToolbox {
     do {
       return try run(tool, arguments, progress: progress)
     } catch {
-      return Self.failure(error)
+      return Self.failure(error, tool: self.tool)
     }
   }
 
@@ -163,7 +170,8 @@ struct McpToolbox {
           (
             "text",
             .string(
-              "no picture of the screen, though the link was delivered: \(error.commandFailure.message)")
+              "no picture of the screen, though the link was delivered: \(error.commandFailure.message(for: tool))"
+            )
           ),
         ]))
     }
@@ -248,13 +256,16 @@ struct McpToolbox {
     ])
   }
 
-  /// A failed tool result: the line `deeplink` prints on stderr for the same failure.
-  static func failure(_ error: McpToolCallError) -> JSON {
+  /// A failed tool result: the line `tool` prints on stderr for the same failure.
+  static func failure(_ error: McpToolCallError, tool: ToolIdentity) -> JSON {
     .object([
       (
         "content",
         .array([
-          .object([("type", .string("text")), ("text", .string(CommandContext.errorLine(error.message)))])
+          .object([
+            ("type", .string("text")),
+            ("text", .string(CommandContext.errorLine(error.message(for: tool), tool: tool))),
+          ])
         ])
       ),
       ("isError", .bool(true)),

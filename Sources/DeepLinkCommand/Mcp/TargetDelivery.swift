@@ -82,7 +82,7 @@ struct TargetDelivery: McpTarget {
   func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
     -> SimulatorLaunch.Outcome
   {
-    guard let launchContext else { throw McpTargetLaunch.unavailable(target: target) }
+    guard let launchContext else { throw McpTargetLaunch.unavailable(target: target, tool: context.tool) }
     return try launch.run(in: launchContext, progress: progress)
   }
 

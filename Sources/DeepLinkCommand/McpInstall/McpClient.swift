@@ -29,8 +29,9 @@ enum McpClient: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  /// The skill file Claude Code reads, relative to the top level; `nil` for the others.
-  var skillPath: String? { self == .claude ? ".claude/skills/\(ToolName.current)/SKILL.md" : nil }
+  /// The skill file Claude Code reads for `tool`, relative to the top level; `nil` for the
+  /// others.
+  func skillPath(tool: String) -> String? { self == .claude ? ".claude/skills/\(tool)/SKILL.md" : nil }
 
   /// `claude, cursor, vscode, codex`: for messages.
   static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

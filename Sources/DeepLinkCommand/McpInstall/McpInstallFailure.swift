@@ -1,6 +1,6 @@
 /// Why `deeplink mcp install` changed nothing: every case leaves every file as it was.
 ///
-///     McpInstallFailure.unparsable(path: "/p/.mcp.json", line: 3, column: 5, reason: "…").message
+///     McpInstallFailure.unparsable(path: "/p/.mcp.json", line: 3, column: 5, reason: "…").message(for: .deeplink)
 ///     // /p/.mcp.json:3:5: cannot read the file (…); it was left as it is: fix it, …
 enum McpInstallFailure: CommandFailure, Hashable, Sendable {
   /// A configuration file that does not parse, or whose shape holds no servers: where.
@@ -11,13 +11,13 @@ enum McpInstallFailure: CommandFailure, Hashable, Sendable {
   /// A file that cannot be read, or written (with the system's reason).
   case file(path: String, verb: String, reason: String)
 
-  var message: String {
+  func message(for tool: ToolIdentity) -> String {
     switch self {
     case .unparsable(let path, let line, let column, let reason):
       "\(path)\(line.map { ":\($0)" } ?? "")\(column.map { ":\($0)" } ?? ""): cannot read the file "
         + "(\(reason)); it was left as it is: fix it, or move it away and run this again"
     case .differentEntry(let path, let existing, let wanted):
-      "\(path) already holds another '\(ToolName.current)' entry than this line writes; it was kept "
+      "\(path) already holds another '\(tool.name)' entry than this line writes; it was kept "
         + "as it is, and nothing was written: --force replaces it\n"
         + "In the file:\n\(existing.indented)\nThis line would write:\n\(wanted.indented)"
     case .file(let path, let verb, let reason):

@@ -23,10 +23,9 @@ enum McpSkill {
     return text.count <= maximumDescriptionLength ? text : String(text.prefix(maximumDescriptionLength))
   }
 
-  /// SKILL.md for `table`, with `prefix` (the tool and the global options of the entry:
-  /// `deeplink --socket /tmp/app.sock`) before every command.
-  static func text(for table: RouteTable, prefix: String) -> String {
-    let tool = ToolName.current
+  /// SKILL.md for `table` and the tool called `tool`, with `prefix` (the tool and the global
+  /// options of the entry: `deeplink --socket /tmp/app.sock`) before every command.
+  static func text(for table: RouteTable, tool: String, prefix: String) -> String {
     var lines = [
       "---",
       "name: \(tool)",

@@ -6,4 +6,7 @@ struct ReleaseCheckFailure: CommandFailure {
   let kind: String
   let message: String
   let hint: String?
+
+  func message(for tool: ToolIdentity) -> String { message }
+  func hint(for tool: ToolIdentity) -> String? { hint }
 }

@@ -11,16 +11,17 @@ package enum RoutesFormatter {
   ///   - androidPackage: the routes file's `android.package`, printed in JSON after the
   ///     routes (the key order of the format), so that an exported file keeps it.
   ///   - iosBundleID: the routes file's (or the tool's) `ios.bundleId`, likewise.
+  ///   - tool: the tool whose command lines the Markdown shows.
   package static func text(
     _ format: RoutesFormat, table: RouteTable, source: TableSource = .builtIn, androidPackage: String? = nil,
-    iosBundleID: String? = nil
+    iosBundleID: String? = nil, tool: ToolIdentity
   ) -> String {
     switch format {
     case .table: heading(table, source: source) + "\n\n" + self.table(table)
     case .json:
       json(table: table, androidPackage: androidPackage, iosBundleID: iosBundleID, source: source).pretty
         + "\n"
-    case .markdown: markdown(table: table)
+    case .markdown: markdown(table: table, tool: tool)
     }
   }
 
@@ -69,7 +70,7 @@ package enum RoutesFormatter {
   /// it sends, then a table of their options. The sample's guide (`docs/sample-app.md`) holds
   /// this output between `<!-- routes:begin -->` and `<!-- routes:end -->`, and a test checks
   /// that they agree.
-  package static func markdown(table: RouteTable) -> String {
+  package static func markdown(table: RouteTable, tool: ToolIdentity) -> String {
     var lines = [
       "| Route | Summary | Example | Sends |",
       "| --- | --- | --- | --- |",
@@ -78,7 +79,7 @@ package enum RoutesFormatter {
       let link = RouteExample.minimal(route)
       lines.append(
         row([
-          code(route.name), route.summary, link.map { code(ToolName.current + " " + $0.commandLine) } ?? "",
+          code(route.name), route.summary, link.map { code(tool.name + " " + $0.commandLine) } ?? "",
           link.map { code(table.url(for: $0)) } ?? "",
         ]))
     }

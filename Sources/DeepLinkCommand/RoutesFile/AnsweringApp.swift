@@ -74,9 +74,10 @@ struct AnsweringApp {
     var warnings: [String] = []
   }
 
-  /// The lookup of this app's table in the cache of `environment`, the tool holding `known`.
-  func lookup(known: RoutesFileContents, environment: (String) -> String?) -> AppTableLookup {
-    AppTableLookup(key: key, known: known, environment: environment)
+  /// The lookup of this app's table in the cache of `environment`, the tool called `tool`
+  /// holding `known`.
+  func lookup(known: RoutesFileContents, environment: (String) -> String?, tool: String) -> AppTableLookup {
+    AppTableLookup(key: key, known: known, environment: environment, tool: tool)
   }
 
   /// The app's table: asked within `timeoutMilliseconds`, else the cached one; `nil` when no
@@ -87,7 +88,7 @@ struct AnsweringApp {
   /// (each asked for at most ``SimulatorAgent/discoveryMilliseconds``); with none, or with
   /// several (on several simulators, where the command then asks which), the cached table.
   ///
-  /// - Parameter lookup: the table the tool holds and the cache (``lookup(known:environment:)``).
+  /// - Parameter lookup: the table the tool holds and the cache (``lookup(known:environment:tool:)``).
   /// - Throws: ``AppTableError`` for a table the app served that is refused (too large, not
   ///   JSON, a lying fingerprint, …): nothing is cached, and nothing is sent.
   func table(_ lookup: AppTableLookup, timeoutMilliseconds: Int) throws(AppTableError) -> Answer? {

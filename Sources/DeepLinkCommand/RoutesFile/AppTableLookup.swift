@@ -30,10 +30,10 @@ struct AppTableLookup {
     self.known = known
   }
 
-  /// A lookup in the cache of `environment` (``TableCache/standard(environment:)``): the one
-  /// every command, session and Tab uses.
-  init(key: TableCache.Key, known: RoutesFileContents, environment: (String) -> String?) {
-    self.init(cache: TableCache.standard(environment: environment), key: key, known: known)
+  /// A lookup in the cache of `environment` (``TableCache/standard(environment:tool:)``), whose
+  /// warnings start with `tool`: the one every command, session and Tab uses.
+  init(key: TableCache.Key, known: RoutesFileContents, environment: (String) -> String?, tool: String) {
+    self.init(cache: TableCache.standard(environment: environment, tool: tool), key: key, known: known)
   }
 
   /// The same lookup for the app `key` names: a simulator app's agent, found after the

@@ -37,10 +37,14 @@ package enum RoutesFile {
 
   /// Reads and checks the file at `path`.
   ///
-  /// - Parameter name: how messages name the file (the path as the user gave it).
+  /// - Parameters:
+  ///   - name: how messages name the file (the path as the user gave it).
+  ///   - isStandardOutput: whether a path is the command's standard output, which an empty
+  ///     file is said to be (`deeplink routes --json > deeplink.routes.json --routes …`).
   /// - Throws: ``RoutesFileError`` naming `name`, the place and the problem.
-  package static func load(_ path: String, name: String? = nil) throws(RoutesFileError) -> RoutesFileContents
-  {
+  package static func load(
+    _ path: String, name: String? = nil, isStandardOutput: (String) -> Bool
+  ) throws(RoutesFileError) -> RoutesFileContents {
     let bytes: [UInt8]
     do {
       bytes = try FileReader.contents(of: path, limit: maximumBytes)
@@ -50,7 +54,7 @@ package enum RoutesFile {
       throw RoutesFileError(file: name ?? path, place: nil, problem: problem)
     }
     guard !bytes.isEmpty else {
-      let problem: RoutesFileProblem = FileSystem.isStandardOutput(path) ? .isStandardOutput : .empty
+      let problem: RoutesFileProblem = isStandardOutput(path) ? .isStandardOutput : .empty
       throw RoutesFileError(file: name ?? path, place: nil, problem: problem)
     }
     return try contents(from: bytes, file: name ?? path)

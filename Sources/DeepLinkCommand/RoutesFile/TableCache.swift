@@ -20,10 +20,14 @@ package import DeepLinkWire
 package struct TableCache: Sendable {
   /// The cache's directory.
   package let directory: String
+  /// The name of the tool that reads it, which starts its warning lines.
+  let tool: String
 
-  /// A cache in `directory` (made 0700 at the first ``store(_:for:)``, with its parent).
-  package init(directory: String) {
+  /// A cache in `directory` (made 0700 at the first ``store(_:for:)``, with its parent), read
+  /// by the tool called `tool`.
+  package init(directory: String, tool: String) {
     self.directory = directory
+    self.tool = tool
   }
 
   /// The largest cache file read: a reply's limit, and a little for the key.
@@ -79,10 +83,10 @@ package struct TableCache: Sendable {
     return nil
   }
 
-  /// The cache of `environment` (``standardDirectory(environment:)``); `nil` when it has no
-  /// place for one.
-  package static func standard(environment: (String) -> String?) -> TableCache? {
-    standardDirectory(environment: environment).map(TableCache.init(directory:))
+  /// The cache of `environment` (``standardDirectory(environment:)``) for the tool called
+  /// `tool`; `nil` when it has no place for one.
+  package static func standard(environment: (String) -> String?, tool: String) -> TableCache? {
+    standardDirectory(environment: environment).map { TableCache(directory: $0, tool: tool) }
   }
 
   /// The file that holds `key`'s table.
@@ -111,7 +115,7 @@ package struct TableCache: Sendable {
     } catch .missing {
       return Lookup()
     } catch {
-      return Lookup(warning: Self.warning(path, error.message))
+      return Lookup(warning: warning(path, error.message))
     }
     if let known,
       bytes.starts(
@@ -123,12 +127,12 @@ package struct TableCache: Sendable {
       return Lookup(contents: known)
     }
     guard let document = try? JSON.parse(bytes) else {
-      return Lookup(warning: Self.warning(path, "it is not JSON"))
+      return Lookup(warning: warning(path, "it is not JSON"))
     }
     // Another key with the same hash: not this app's table, and nothing wrong.
     guard document["key"] == .string(key.text) else { return Lookup() }
     guard let version = document["version"]?.stringValue, let table = document["table"] else {
-      return Lookup(warning: Self.warning(path, "it has no \"version\" and \"table\""))
+      return Lookup(warning: warning(path, "it has no \"version\" and \"table\""))
     }
     // The table the tool holds, when the file states its fingerprints (help's only if asked
     // for: a file written before it was kept states none, and its table is decoded).
@@ -140,7 +144,7 @@ package struct TableCache: Sendable {
     do {
       return Lookup(contents: try AppTable.contents(of: table, claimedVersion: version))
     } catch {
-      return Lookup(warning: Self.warning(path, error.message))
+      return Lookup(warning: warning(path, error.message))
     }
   }
 
@@ -177,7 +181,7 @@ package struct TableCache: Sendable {
       prune(keeping: path)
       return nil
     } catch {
-      return "\(ToolName.current): warning: cannot keep the app's table in \(directory): \(error.message)"
+      return "\(tool): warning: cannot keep the app's table in \(directory): \(error.message)"
     }
   }
 
@@ -204,7 +208,7 @@ package struct TableCache: Sendable {
   }
 
   /// `deeplink: warning: ignoring the cached table PATH: REASON`.
-  static func warning(_ path: String, _ reason: String) -> String {
-    "\(ToolName.current): warning: ignoring the cached table \(path): \(reason)"
+  func warning(_ path: String, _ reason: String) -> String {
+    "\(tool): warning: ignoring the cached table \(path): \(reason)"
   }
 }

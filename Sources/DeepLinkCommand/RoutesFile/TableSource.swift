@@ -46,48 +46,49 @@ package enum TableSource: Hashable, Sendable {
   }
 
   /// The source for a command line whose `--routes` is `option`, in an environment where
-  /// `environment(name)` reads a variable and `currentDirectory()` names the current
-  /// directory. Asks only what it needs: no file system call when `--routes` is given.
+  /// `environment(name)` reads a variable, `currentDirectory()` names the current directory
+  /// and `isStandardOutput(path)` says whether a path is the command's standard output. Asks
+  /// only what it needs: no file system call when `--routes` is given.
   ///
   /// The search passes over a file that is this process's standard output: in
   /// `deeplink routes --json > deeplink.routes.json` the shell has created it empty before
   /// `deeplink` starts, and it is the output, not the table.
   package static func resolve(
-    option: String?, environment: (String) -> String?, currentDirectory: () -> String?
+    option: String?, environment: (String) -> String?, currentDirectory: () -> String?,
+    isStandardOutput: (String) -> Bool
   ) -> TableSource {
     if let option { return .option(option) }
     if let path = environment(RoutesFile.environmentVariable.name), !path.isEmpty {
       return .environment(path)
     }
     if let directory = currentDirectory(),
-      let path = FileSystem.nearest(RoutesFile.fileName, from: directory, skip: FileSystem.isStandardOutput)
+      let path = FileSystem.nearest(RoutesFile.fileName, from: directory, skip: isStandardOutput)
     {
       return .found(path)
     }
     return .builtIn
   }
 
-  /// The source for this process: its environment and current directory.
-  package static func resolve(option: String?) -> TableSource {
-    resolve(
-      option: option, environment: { FileSystem.environmentValue($0) },
-      currentDirectory: { FileSystem.currentDirectory() })
-  }
-
-  /// The table: `builtIn` itself, or the file read and checked.
+  /// The table: `builtIn` itself, or the file read and checked (`isStandardOutput` as for
+  /// ``contents(builtIn:isStandardOutput:)``).
   ///
   /// - Throws: ``RoutesFileError``.
-  package func table(builtIn: RouteTable) throws(RoutesFileError) -> RouteTable {
-    try contents(builtIn: builtIn).table
+  package func table(builtIn: RouteTable, isStandardOutput: (String) -> Bool) throws(RoutesFileError)
+    -> RouteTable
+  {
+    try contents(builtIn: builtIn, isStandardOutput: isStandardOutput).table
   }
 
   /// The table and its Android package: `builtIn` itself (no package), or the file read and
-  /// checked.
+  /// checked; `isStandardOutput` says whether a path is the command's standard output (an
+  /// empty file there is said to be it).
   ///
   /// - Throws: ``RoutesFileError``.
-  package func contents(builtIn: RouteTable) throws(RoutesFileError) -> RoutesFileContents {
+  package func contents(
+    builtIn: RouteTable, isStandardOutput: (String) -> Bool
+  ) throws(RoutesFileError) -> RoutesFileContents {
     guard let path else { return RoutesFileContents(table: builtIn) }
-    return try RoutesFile.load(path)
+    return try RoutesFile.load(path, isStandardOutput: isStandardOutput)
   }
 
   /// The table a command line runs against and where it came from, with any warning lines
@@ -103,32 +104,36 @@ package enum TableSource: Hashable, Sendable {
   /// that serves another refuses it, unapplied (``AppClient/checksTable``). Every other line
   /// asks, since what it prints depends on the app's table (`url`, `help`, `routes`, a dry run).
   ///
-  /// - Parameter tool: the name of a tool that reads no routes file, `nil` for one that does.
+  /// - Parameters:
+  ///   - tool: the tool: one that reads no routes file always uses `builtIn`.
+  ///   - environment: reads a variable; `currentDirectory` names the current directory.
   /// - Throws: a routes file that cannot be read or is wrong (64); `--routes` given to a tool
   ///   that reads none (never ignored in silence: such a tool's table is built in); a table the
   ///   app served that is refused. The time spent asking the app is returned: the command gets
   ///   the rest of `--timeout`, so that a slow or silent app costs `--timeout` once.
   static func table(
-    for arguments: [String], builtIn: RouteTable, tool: String?, environment: (String) -> String?,
+    for arguments: [String], builtIn: RouteTable, tool: ToolIdentity, environment: (String) -> String?,
+    currentDirectory: () -> String?, isStandardOutput: (String) -> Bool,
     parsedAsALink: (RouteTable) -> Invocation? = { _ in nil }
   ) throws(Failure) -> Found {
     guard arguments.first != CommandRegistry.completeCallback else {
       return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
     }
-    if let tool {
+    if !tool.readsRoutesFiles {
       guard Invocation.routesOption(in: arguments) == nil else {
         throw Failure(
-          message: "--routes: \(tool) reads no routes file; its route table is built in (deeplink reads one)",
+          message:
+            "--routes: \(tool.name) reads no routes file; its route table is built in (deeplink reads one)",
           hint: nil)
       }
       return Found(contents: RoutesFileContents(table: builtIn), source: .builtIn)
     }
     let source = resolve(
       option: Invocation.routesOption(in: arguments), environment: environment,
-      currentDirectory: { FileSystem.currentDirectory() })
+      currentDirectory: currentDirectory, isStandardOutput: isStandardOutput)
     let contents: RoutesFileContents
     do {
-      contents = try source.contents(builtIn: builtIn)
+      contents = try source.contents(builtIn: builtIn, isStandardOutput: isStandardOutput)
     } catch {
       throw Failure(message: error.message, hint: error.hint)
     }
@@ -139,7 +144,7 @@ package enum TableSource: Hashable, Sendable {
     guard asksTheApp(arguments), let app = AnsweringApp(arguments: arguments, environment: environment) else {
       return Found(contents: contents, source: source)
     }
-    let lookup = app.lookup(known: contents, environment: environment)
+    let lookup = app.lookup(known: contents, environment: environment, tool: tool.name)
     let atHand = app.tableAtHand(lookup)
     if let atHand, let invocation = parsedAsALink(atHand.contents.table) {
       return Found(

@@ -31,8 +31,13 @@ public struct DeepLinkTool {
   /// Gives the value of one environment variable `deeplink` reads (`nil` when unset); asked
   /// only by the commands that use it (the socket's path, the target, colour in help).
   let readEnvironment: (String) -> String?
+  /// Gives the current directory's absolute path (`nil` when it has none), where a routes
+  /// file is looked for and `mcp install` writes; asked only by the commands that use it.
+  let currentDirectory: () -> String?
   /// Where results and messages go: the process's standard streams, or a test's capture.
   package var output: any OutputSink = StandardStreams()
+  /// Standard input: the process's, or a test's bytes.
+  package var input: any InputSource = StandardStreams()
   /// Runs `xcrun` and `adb`: the real tools, or a test's stand-in.
   var deviceLauncher: DeviceToolRunner.Launcher = DeviceToolRunner.spawn
 
@@ -62,22 +67,23 @@ public struct DeepLinkTool {
         // building the list touches every declaration, a page fault each.
         assert(ToolEnvironment.variables.contains { $0.name == name }, "undeclared variable \(name)")
         return FileSystem.environmentValue(name)
-      })
+      }, currentDirectory: { FileSystem.currentDirectory() })
   }
 
-  /// A tool that reads its variables from `environment` instead of the process's, for tests.
+  /// A tool that reads its variables from `environment` instead of the process's, and runs in
+  /// `currentDirectory` (none by default: no routes file is found), for tests.
   package init(
     name: String = "deeplink", table: RouteTable, readsRoutesFiles: Bool = false, appCommand: String? = nil,
-    iosBundleID: String? = nil, environment: [String: String]
+    iosBundleID: String? = nil, environment: [String: String], currentDirectory: String? = nil
   ) {
     self.init(
       name: name, table: table, readsRoutesFiles: readsRoutesFiles, appCommand: appCommand,
-      iosBundleID: iosBundleID, readEnvironment: { environment[$0] })
+      iosBundleID: iosBundleID, readEnvironment: { environment[$0] }, currentDirectory: { currentDirectory })
   }
 
   private init(
     name: String, table: RouteTable, readsRoutesFiles: Bool, appCommand: String?, iosBundleID: String?,
-    readEnvironment: @escaping (String) -> String?
+    readEnvironment: @escaping (String) -> String?, currentDirectory: @escaping () -> String?
   ) {
     self.name = name
     self.builtIn = table
@@ -85,6 +91,7 @@ public struct DeepLinkTool {
     self.appCommand = appCommand
     self.iosBundleID = iosBundleID
     self.readEnvironment = readEnvironment
+    self.currentDirectory = currentDirectory
   }
 
   /// Runs the tool with `arguments` (without the program name; by default the process's) and
@@ -98,11 +105,12 @@ public struct DeepLinkTool {
   /// read when a command needs it, not up front: a link builds no dictionary at all.
   public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
     StandardDescriptors.openMissing()
-    return ToolName.$current.withValue(name) {
-      ToolName.$readsRoutesFiles.withValue(readsRoutesFiles) {
-        ToolName.$appCommand.withValue(appCommand) { run(arguments).rawValue }
-      }
-    }
+    return run(arguments).rawValue
+  }
+
+  /// Who this tool is before a table is chosen: its name, what it reads, and its app command.
+  var identity: ToolIdentity {
+    ToolIdentity(name: name, appCommand: appCommand, readsRoutesFiles: readsRoutesFiles)
   }
 
   /// Finds the table, parses `arguments` against it and runs the command, reporting a failure
@@ -112,13 +120,14 @@ public struct DeepLinkTool {
     let found: TableSource.Found
     do throws(TableSource.Failure) {
       found = try TableSource.table(
-        for: arguments, builtIn: builtIn, tool: readsRoutesFiles ? nil : name, environment: readEnvironment,
+        for: arguments, builtIn: builtIn, tool: identity, environment: readEnvironment,
+        currentDirectory: currentDirectory, isStandardOutput: output.isStandardOutput,
         parsedAsALink: { Self.parsedAsALink(arguments, table: $0) })
       for warning in found.warnings { output.err(warning + "\n") }
     } catch {
       CommandContext.report(
         kind: error.kind, message: error.message,
-        hint: error.hint, code: error.code, json: json, to: output)
+        hint: error.hint, code: error.code, json: json, tool: identity, to: output)
       return error.code
     }
     do throws(ClientFailure) {
@@ -134,11 +143,11 @@ public struct DeepLinkTool {
       do throws(ClientFailure) {
         return try run(arguments, found: again, json: json)
       } catch {
-        CommandContext.report(error, json: json, to: output)
+        CommandContext.report(error, json: json, tool: identity, to: output)
         return error.exitCode
       }
     } catch {
-      CommandContext.report(error, json: json, to: output)
+      CommandContext.report(error, json: json, tool: identity, to: output)
       return error.exitCode
     }
   }
@@ -170,7 +179,7 @@ public struct DeepLinkTool {
     let source = found.source
     let spentMilliseconds = found.spentMilliseconds
     if arguments == [ManPage.callback] {
-      output.out(ManPage.text(table: contents.table))
+      output.out(ManPage.text(table: contents.table, tool: identity))
       return .success
     }
     let invocation: Invocation
@@ -182,13 +191,14 @@ public struct DeepLinkTool {
       }
     } catch {
       CommandContext.report(
-        kind: FailureKind.usage.rawValue, message: error.message, hint: error.hint, code: error.exitCode,
-        json: json, to: output)
+        kind: FailureKind.usage.rawValue, message: error.message(for: identity),
+        hint: error.hint(for: identity),
+        code: error.exitCode, json: json, tool: identity, to: output)
       return error.exitCode
     }
     if arguments.isEmpty {
       // A bare `deeplink` is a mistake in a script (an empty "$ROUTE"): help, but exit 64.
-      output.err(HelpFormatter.text(for: .topLevel, table: contents.table))
+      output.err(HelpFormatter.text(for: .topLevel, table: contents.table, tool: identity))
       return .usage
     }
     var options = invocation.options
@@ -196,36 +206,35 @@ public struct DeepLinkTool {
     options.quiet = options.quiet || OutputFlags(arguments).quiet
     options.spentMilliseconds = spentMilliseconds
     let command = invocation.command
+    let iosBundleID = contents.iosBundleID ?? iosBundleID
+    // Another app's table: the tool's `appCommand` starts another app.
+    let tool = ToolIdentity(
+      name: name, bundleID: iosBundleID,
+      appCommand: contents.table.hasSameVersion(as: builtIn) ? appCommand : nil,
+      readsRoutesFiles: readsRoutesFiles)
     let context = CommandContext(
       table: contents.table, source: source, builtIn: builtIn, androidPackage: contents.androidPackage,
-      iosBundleID: contents.iosBundleID ?? iosBundleID, options: options, output: output,
+      iosBundleID: iosBundleID, options: options, tool: tool, output: output, input: input,
       discardsOutput: options.quiet && type(of: command).isQuietable, environmentValue: readEnvironment,
-      deviceLauncher: deviceLauncher, checksTable: found.app != nil)
-    // Another app's table: the tool's `appCommand` starts another app.
-    let appCommand = contents.table.hasSameVersion(as: builtIn) ? ToolName.appCommand : nil
-    let result: Result<ExitCode, ClientFailure> = ToolName.$bundleID.withValue(context.iosBundleID) {
-      ToolName.$appCommand.withValue(appCommand) {
-        do {
-          guard !options.keep || type(of: command).takesKeep else {
-            throw UsageError.invalidUse(
-              "--keep goes with a route or open (\(ToolName.current) <route> … --keep): it applies a link "
-                + "again each time the app comes back", hint: nil)
-          }
-          try command.run(in: context)
-          return .success(.success)
-        } catch StreamFailure.closedOutput {
-          // The reader of stdout went away (`| head -1`): stop silently, as a filter would.
-          return .success(.closedOutput)
-        } catch let changed as ClientFailure where context.checksTable && changed.isTableChange {
-          return .failure(changed)
-        } catch {
-          // Every feature's failure is reported here, the same way (``CommandFailure``).
-          let failure = error.commandFailure
-          CommandContext.report(failure, json: options.json, to: output)
-          return .success(failure.exitCode)
-        }
+      currentDirectory: currentDirectory, deviceLauncher: deviceLauncher, checksTable: found.app != nil)
+    do {
+      guard !options.keep || type(of: command).takesKeep else {
+        throw UsageError.invalidUse(
+          "--keep goes with a route or open (\(tool.name) <route> … --keep): it applies a link "
+            + "again each time the app comes back", hint: nil)
       }
+      try command.run(in: context)
+      return .success
+    } catch StreamFailure.closedOutput {
+      // The reader of stdout went away (`| head -1`): stop silently, as a filter would.
+      return .closedOutput
+    } catch let changed as ClientFailure where context.checksTable && changed.isTableChange {
+      throw changed
+    } catch {
+      // Every feature's failure is reported here, the same way (``CommandFailure``).
+      let failure = error.commandFailure
+      context.report(failure)
+      return failure.exitCode
     }
-    return try result.get()
   }
 }

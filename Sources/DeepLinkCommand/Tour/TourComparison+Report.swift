@@ -1,7 +1,8 @@
 extension TourComparison.Item {
-  /// One difference, for stderr: what it is, and for a changed screen or state its unified diff.
-  func report(recordingPath: String, outputPath: String) -> String {
-    let prefix = "\(ToolName.current): tour: "
+  /// One difference, for stderr from `tool`: what it is, and for a changed screen or state its
+  /// unified diff.
+  func report(recordingPath: String, outputPath: String, tool: String) -> String {
+    let prefix = "\(tool): tour: "
     switch status {
     case .same: return ""
     case .new: return prefix + "\(name): new, not in the recording\n"

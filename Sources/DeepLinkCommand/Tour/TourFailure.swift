@@ -34,9 +34,11 @@ enum TourFailure: CommandFailure {
     }
   }
 
-  var hint: String? {
+  func message(for tool: ToolIdentity) -> String { message }
+
+  func hint(for tool: ToolIdentity) -> String? {
     guard case .unreadableRecording = self else { return nil }
     return
-      "A recording is what '\(ToolName.current) tour --out DIR' wrote; record one again if this one was damaged."
+      "A recording is what '\(tool.name) tour --out DIR' wrote; record one again if this one was damaged."
   }
 }

@@ -65,9 +65,9 @@ enum TourOutput {
 
   /// Writes the tour's files into `path`: every entry's screen and state, then `tour.json`,
   /// and `index.html` last. An earlier tour there is removed first, file by file as its
-  /// manifest names them.
+  /// manifest names them; the manifest and the page name `tool`.
   static func write(
-    _ tour: TourRecording, comparison: TourComparison?, recordingPath: String?, to path: String
+    _ tour: TourRecording, comparison: TourComparison?, recordingPath: String?, to path: String, tool: String
   ) throws {
     let directory: TourDirectory
     do {
@@ -101,9 +101,10 @@ enum TourOutput {
       if let picture = entry.pictureBytes, let name = entry.pictureFile { try put(picture, name) }
       if let name = entry.differenceFile, let image = differenceImages[name] { try put(image, name) }
     }
-    try put(Array(tour.manifest.utf8), TourRecording.manifestName)
+    try put(Array(tour.manifest(tool: tool).utf8), TourRecording.manifestName)
     let page = TourPage.html(
-      entries: tour.entries, table: tour.table, comparison: comparison, recordingPath: recordingPath,
+      entries: tour.entries, table: tour.table, tool: tool, comparison: comparison,
+      recordingPath: recordingPath,
       device: tour.device, settle: tour.settle, settleTimeout: tour.settleTimeout)
     try put(Array(page.utf8), TourRecording.pageName)
   }

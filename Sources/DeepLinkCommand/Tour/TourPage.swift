@@ -9,10 +9,9 @@ enum TourPage {
   /// The page of `entries`; with `comparison`, the check's page, `recordingPath` naming the
   /// recording it was compared with.
   static func html(
-    entries: [TourEntry], table: String, comparison: TourComparison? = nil, recordingPath: String? = nil,
-    device: String? = nil, settle: Double? = nil, settleTimeout: Double? = nil
+    entries: [TourEntry], table: String, tool: String, comparison: TourComparison? = nil,
+    recordingPath: String? = nil, device: String? = nil, settle: Double? = nil, settleTimeout: Double? = nil
   ) -> String {
-    let tool = ToolName.current
     let count = entries.count
     // The app's own screens are there when it acknowledged each link (the app target, or a
     // simulator app's agent); a device whose app cannot acknowledge gives pictures alone.

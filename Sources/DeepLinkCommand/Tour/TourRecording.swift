@@ -111,10 +111,10 @@ struct TourRecording: Equatable {
   /// changing; `nil` for a tour without pictures.
   var settleTimeout: Double? = nil
 
-  /// `tour.json`, two-space indented.
-  var manifest: String {
+  /// `tour.json` as the tool called `tool` writes it, two-space indented.
+  func manifest(tool: String) -> String {
     var fields: [(String, JSON)] = [
-      ("format", .int(Self.format)), ("tool", .string(ToolName.current)), ("table", .string(table)),
+      ("format", .int(Self.format)), ("tool", .string(tool)), ("table", .string(table)),
       ("source", .string(scenario == nil ? "routes" : "scenario")),
     ]
     if let scenario { fields.append(("scenario", .string(scenario))) }

@@ -10,7 +10,7 @@ struct TourStop: Equatable {
   let url: String
 
   /// The command that reproduces the stop: `deeplink recipe --id 1`.
-  var command: String { "\(ToolName.current) \(link.commandLine)" }
+  func command(tool: String) -> String { "\(tool) \(link.commandLine)" }
 
   /// Every route of `table` once, in table order, with the first example `help <route>`
   /// shows (``RouteExample/minimal(_:)``: required options at sample values).
@@ -35,8 +35,10 @@ struct TourStop: Equatable {
   ///
   /// - Throws: batch's usage errors, and one for a name that is not letters, digits, `-`,
   ///   `_` and `.` (not first), or is given twice.
-  static func scenario(_ path: String, table: RouteTable) throws(BatchFailure) -> [TourStop] {
-    let steps = try BatchScript.steps(of: path, table: table)
+  static func scenario(
+    _ path: String, input: any InputSource, table: RouteTable, tool: ToolIdentity
+  ) throws(BatchFailure) -> [TourStop] {
+    let steps = try BatchScript.steps(of: path, input: input, table: table, tool: tool)
     var stops: [TourStop] = []
     var given: [String: Int] = [:]
     for step in steps {

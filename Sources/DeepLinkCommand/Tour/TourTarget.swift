@@ -67,7 +67,7 @@ extension TourTarget {
         "has each screen's text, which only an app that acknowledges gives, and no app's deeplink agent "
           + "answers on --target \(target.text); "
           + (target.kind == .simulator
-            ? "start the app with its agent (\(ToolName.current) launch --target \(target.text) --bundle-id <id>)"
+            ? "start the app with its agent (\(context.tool.name) launch --target \(target.text) --bundle-id <id>)"
             : "check it with the --target it was recorded with")
       } else if !recordedScreens, app != nil {
         "has no screen text (recorded \(recordedOn) with \(TourCommand.settleFlag) and no agent), and "

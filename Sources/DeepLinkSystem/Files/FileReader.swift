@@ -15,6 +15,13 @@ package enum FileReader {
     /// Set when the file is larger than the reader's limit (`errno` is then `EFBIG`).
     package var limit: Int? = nil
 
+    /// The failure to read `path` (`-` for standard input) with `errno`, past `limit` if set.
+    package init(path: String, errno: Errno, limit: Int? = nil) {
+      self.path = path
+      self.errno = errno
+      self.limit = limit
+    }
+
     /// `No such file or directory (ENOENT)`, or the size limit.
     package var reason: String {
       limit.map { "it is larger than \($0 / (1 << 20)) MiB" } ?? errno.description

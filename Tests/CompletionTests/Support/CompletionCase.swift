@@ -44,7 +44,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
 
 extension CompletionCase {
   static let table = RouteTable.builtIn
-  static let model = CompletionModel(table: table)
+  static let model = CompletionModel(table: table, tool: .deeplink)
 
   static func route(_ name: String) -> Route { table.route(named: name)! }
   static var routeNames: [String] { table.routes.map(\.name) }

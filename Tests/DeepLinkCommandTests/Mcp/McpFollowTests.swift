@@ -24,10 +24,14 @@ final class ScriptedFollower: ToolboxFollower, @unchecked Sendable {
 /// nothing but says why.
 struct McpFollowTests {
   static let list = #"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#
-  static var extended: McpToolbox { McpToolbox(table: TestTables.extended, delivery: RecordingDelivery()) }
+  static var extended: McpToolbox {
+    McpToolbox(table: TestTables.extended, tool: .deeplink, delivery: RecordingDelivery())
+  }
 
   func session(_ follower: ScriptedFollower) -> McpSession {
-    McpSession(toolbox: McpToolbox(table: .builtIn, delivery: RecordingDelivery()), follower: follower)
+    McpSession(
+      toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()), follower: follower
+    )
   }
 
   func handshake(_ session: inout McpSession) {
@@ -57,7 +61,9 @@ struct McpFollowTests {
     let replies = session.replies(to: [line(call("search", #"{"query":"soup"}"#))])
     #expect(replies.count == 2 && replies[0]["method"] == .string("notifications/tools/list_changed"))
     #expect(replies[1]["result"]?["isError"] == .bool(false), "\(replies)")
-    follower.changes = [.changed(McpToolbox(table: TestTables.small, delivery: RecordingDelivery()))]
+    follower.changes = [
+      .changed(McpToolbox(table: TestTables.small, tool: .deeplink, delivery: RecordingDelivery()))
+    ]
     let lost = session.replies(to: [line(call("search", #"{"query":"soup"}"#))])
     #expect(lost.count == 2)
     #expect(lost[1]["error"]?["code"] == .int(-32602), "\(lost)")
@@ -83,11 +89,14 @@ struct McpFollowTests {
       .refused(.failure(RefusedTable(error: refusal))), .refused(.failure(RefusedTable(error: refusal))),
     ])
     let delivery = RecordingDelivery()
-    var session = McpSession(toolbox: McpToolbox(table: .builtIn, delivery: delivery), follower: follower)
+    var session = McpSession(
+      toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: delivery), follower: follower)
     handshake(&session)
     let listed = session.replies(to: [line(Self.list)])
     #expect(listed.count == 1, "no notification: \(listed)")
-    #expect(listed[0]["result"] == McpToolbox(table: .builtIn, delivery: RecordingDelivery()).listResult)
+    #expect(
+      listed[0]["result"]
+        == McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()).listResult)
     let called = session.replies(to: [line(call("settings"))])
     #expect(called.count == 1)
     let text = called[0]["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""

@@ -16,7 +16,9 @@ struct McpStatelessTests {
   }
 
   func fresh(_ follower: ScriptedFollower? = nil) -> McpSession {
-    McpSession(toolbox: McpToolbox(table: .builtIn, delivery: RecordingDelivery()), follower: follower)
+    McpSession(
+      toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()), follower: follower
+    )
   }
 
   @Test func discoverNamesEveryRevisionAndDecidesTheEra() throws {
@@ -110,7 +112,9 @@ struct McpStatelessTests {
       ack.first?.serialized
         == #"{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{"toolsListChanged":true},"_meta":{"io.modelcontextprotocol/subscriptionId":9}}}"#
     )
-    follower.changes = [.changed(McpToolbox(table: TestTables.extended, delivery: RecordingDelivery()))]
+    follower.changes = [
+      .changed(McpToolbox(table: TestTables.extended, tool: .deeplink, delivery: RecordingDelivery()))
+    ]
     let replies = session.replies(to: [line(Self.request(10, "tools/list"))])
     #expect(replies.count == 2)
     #expect(
@@ -123,7 +127,7 @@ struct McpStatelessTests {
     _ = session.replies(to: [
       line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}"#)
     ])
-    follower.changes = [.changed(McpToolbox(table: .builtIn, delivery: RecordingDelivery()))]
+    follower.changes = [.changed(McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))]
     #expect(session.replies(to: [line(Self.request(11, "tools/list"))]).count == 1)
   }
 
@@ -138,7 +142,7 @@ struct McpStatelessTests {
     let delivery = RecordingDelivery()
     delivery.offersLaunch = true
     delivery.steps = [.simulator("U"), .launched("com.example", pid: 42), .answering("com.example")]
-    var session = McpSession(toolbox: McpToolbox(table: .builtIn, delivery: delivery))
+    var session = McpSession(toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: delivery))
     let replies = session.replies(to: [
       line(
         #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"launch","arguments":{},"_meta":{"progressToken":"t","io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#

@@ -172,7 +172,7 @@ struct McpToolCallTests {
       #expect(result["isError"] == .bool(true))
       let text = result["content"]?.arrayValue?.first?["text"]?.stringValue
       #expect(text?.hasPrefix("deeplink: error: the app rejected the ") == true)
-      #expect(text == CommandContext.errorLine(delivery.failure!.message))
+      #expect(text == CommandContext.errorLine(delivery.failure!.message(for: .deeplink), tool: .deeplink))
     }
   }
 

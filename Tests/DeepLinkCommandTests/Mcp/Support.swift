@@ -43,7 +43,7 @@ final class RecordingDelivery: McpTarget, @unchecked Sendable {
   func launch(_ launch: SimulatorLaunch, progress: ((SimulatorLaunch.Step) -> Void)?) throws
     -> SimulatorLaunch.Outcome
   {
-    guard offersLaunch else { throw McpTargetLaunch.unavailable(target: .app) }
+    guard offersLaunch else { throw McpTargetLaunch.unavailable(target: .app, tool: .deeplink) }
     if let failure { throw failure }
     launches.append(launch)
     for step in steps { progress?(step) }
@@ -60,7 +60,7 @@ final class RecordingDelivery: McpTarget, @unchecked Sendable {
 func initializedSession(
   _ table: RouteTable = .builtIn, delivery: RecordingDelivery = RecordingDelivery()
 ) -> McpSession {
-  var session = McpSession(toolbox: McpToolbox(table: table, delivery: delivery))
+  var session = McpSession(toolbox: McpToolbox(table: table, tool: .deeplink, delivery: delivery))
   _ = session.replies(to: [
     line(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#)
   ])

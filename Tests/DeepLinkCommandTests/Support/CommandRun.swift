@@ -52,19 +52,50 @@ final class RecordedDeviceTools: Sendable {
   }
 }
 
+/// Standard input given as bytes, read in chunks as a pipe would give them.
+final class InputBytes: InputSource {
+  private let remaining: Mutex<[UInt8]>
+
+  init(_ text: String) { remaining = Mutex(Array(text.utf8)) }
+
+  func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
+    remaining.withLock { bytes in
+      let count = min(buffer.count, bytes.count)
+      buffer.replaceSubrange(0..<count, with: bytes.prefix(count))
+      bytes.removeFirst(count)
+      return count
+    }
+  }
+
+  var isTerminal: Bool { false }
+}
+
 /// One run of a tool in this process: its exit code and what it wrote.
 struct CommandRun {
   let code: Int32
   let output: CapturedOutput
 
-  /// Runs `tool` with `arguments`, its output captured, the device tools (if given) recorded.
+  /// `deeplink` as its executable builds it, with `environment` instead of the process's (by
+  /// default a socket where no app listens, and no cache) and no current directory.
+  static func deeplink(
+    environment: [String: String] = ["DEEPLINK_SOCKET": "/nonexistent/deeplink/app.sock"],
+    currentDirectory: String? = nil
+  ) -> DeepLinkTool {
+    DeepLinkTool(
+      name: "deeplink", table: .builtIn, readsRoutesFiles: true, appCommand: "deeplink-app",
+      environment: environment, currentDirectory: currentDirectory)
+  }
+
+  /// Runs `tool` with `arguments` and `input` on standard input (none by default), its output
+  /// captured, the device tools (if given) recorded.
   init(
     _ arguments: [String], tool: DeepLinkTool = DeepLinkTool(table: .builtIn, environment: [:]),
-    devices: RecordedDeviceTools? = nil
+    input: String = "", devices: RecordedDeviceTools? = nil
   ) {
     var tool = tool
     let output = CapturedOutput()
     tool.output = output
+    tool.input = InputBytes(input)
     if let devices { tool.deviceLauncher = devices.launcher }
     self.code = tool.main(arguments: arguments)
     self.output = output
@@ -72,4 +103,9 @@ struct CommandRun {
 
   var standardOutput: String { output.standardOutput }
   var standardError: String { output.standardError }
+}
+
+extension CommandRun: CustomStringConvertible {
+  /// The exit code and both streams, for a failed expectation's message.
+  var description: String { "exit \(code)\nstdout: \(standardOutput)\nstderr: \(standardError)" }
 }

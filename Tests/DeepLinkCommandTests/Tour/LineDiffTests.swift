@@ -73,7 +73,7 @@ import Testing
     screen: "⚠ <script>alert('x')</script> & \"q\"\n\u{1B}[31m\n", state: "{}\n")
 
   @Test func textIsEscaped() {
-    let page = TourPage.html(entries: [Self.entry], table: "0123")
+    let page = TourPage.html(entries: [Self.entry], table: "0123", tool: "deeplink")
     #expect(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"))
     #expect(!page.contains("<script"))
     #expect(page.contains("$ deeplink login-error --message &#39;&lt;b&gt;&#39;"))
@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func thePageNamesNothingOutsideItsDirectory() {
-    let page = TourPage.html(entries: [Self.entry], table: "0123")
+    let page = TourPage.html(entries: [Self.entry], table: "0123", tool: "deeplink")
     for reference in ["http:", "https:", "//", "@import", "url("] {
       #expect(!page.replacingOccurrences(of: "debug://", with: "").contains(reference), "\(reference)")
     }
@@ -95,7 +95,8 @@ import Testing
       name: "settings", url: "debug://settings", command: "deeplink settings", screenFile: nil,
       stateFile: nil,
       pictureFile: "01-settings.png", screen: nil, state: nil, pictureBytes: png)
-    let page = TourPage.html(entries: [entry], table: "0123", device: "simulator X", settle: 1.5)
+    let page = TourPage.html(
+      entries: [entry], table: "0123", tool: "deeplink", device: "simulator X", settle: 1.5)
     #expect(page.contains("<img src=\"data:image/png;base64,iVBORwECAw==\" alt=\"picture of settings\">"))
     #expect(!page.contains("01-settings.png"), "the page names no file")
     #expect(page.contains("img-src data:"))
