@@ -2,8 +2,7 @@ package import DeepLinkRoutes
 import DeepLinkWire
 
 extension CompletionCallback {
-  /// `words`: the question the scripts ask when another table than theirs may be in effect (a
-  /// routes file, or a table an app taught).
+  /// `words`: the question the scripts ask at every Tab.
   package static let words = "words"
 
   /// The lines for `deeplink __complete words WORD...`: a first line `words<TAB>PREFIX` with
@@ -38,7 +37,8 @@ extension CompletionCallback {
   /// ``wordLines(_:table:fetch:)`` with the table of the line being completed
   /// (``completionTable(before:builtIn:deadline:home:)``): its routes file, else the table the
   /// app it aims at teaches (asked now, else cached), else a discovered routes file, else
-  /// `builtIn`. A routes file that cannot be read or is wrong gives no lines: running the
+  /// `builtIn`; a tool that reads no routes files (`readsRoutesFiles` false) completes its own
+  /// table, `builtIn`. A routes file that cannot be read or is wrong gives no lines: running the
   /// command shows the error. Asking the app and fetching its live values share one budget
   /// (``budgetMilliseconds``, ``budgetVariable``).
   ///
@@ -46,15 +46,17 @@ extension CompletionCallback {
   /// dictionary costs a process a conformance lookup, measurable at start-up (BENCHMARKS.md),
   /// and this runs on every Tab; single variables are read with `getenv`.
   package static func wordLines(
-    _ words: [String], builtIn: RouteTable, environment: () -> [String: String], targets: () -> [String]
+    _ words: [String], builtIn: RouteTable, readsRoutesFiles: Bool, environment: () -> [String: String],
+    targets: () -> [String]
   ) -> [String] {
     let deadline = Deadline.after(
       milliseconds: budget(FileSystem.environmentValue(budgetVariable.name), default: budgetMilliseconds))
-    guard
-      let table = completionTable(
+    let found =
+      readsRoutesFiles
+      ? completionTable(
         before: Array(words.dropLast()), builtIn: builtIn, deadline: deadline,
-        home: { FileSystem.environmentValue(homeVariable.name) })
-    else { return [] }
+        home: { FileSystem.environmentValue(homeVariable.name) }) : builtIn
+    guard let table = found else { return [] }
     return wordLines(
       words, table: table, fetch: { query in fetch(query, environment: environment(), deadline: deadline) },
       targets: targets)

@@ -1,5 +1,7 @@
 /// The hidden completion callback, `deeplink __complete ARGS...`: what the completion scripts
-/// ask `deeplink` when Tab is pressed (``CompletionCallback``). Not shown in help.
+/// ask `deeplink` at every Tab (``CompletionCallback``): `words WORD...`, the whole line; and,
+/// for scripts installed by earlier versions, `values ROUTE PARAMETER [SOCKET]` and `targets`.
+/// Not shown in help.
 struct CompletionCallbackCommand: ParsedCommand {
   /// The arguments after `__complete`, untouched.
   let arguments: [String]
@@ -10,7 +12,8 @@ struct CompletionCallbackCommand: ParsedCommand {
       lines = context.devices.targetCompletionLines()
     } else if arguments.first == CompletionCallback.words {
       lines = CompletionCallback.wordLines(
-        Array(arguments.dropFirst()), builtIn: context.table, environment: { context.environment },
+        Array(arguments.dropFirst()), builtIn: context.table, readsRoutesFiles: ToolName.readsRoutesFiles,
+        environment: { context.environment },
         targets: context.devices.targetCompletionLines)
     } else {
       lines = CompletionCallback.lines(arguments, table: context.table, environment: context.environment)
