@@ -45,7 +45,7 @@ help:
 	@echo "make demo         start the app model, drive it through every route, stop it"
 	@echo "make release      the optimized binaries that 'make install' installs"
 	@echo "make install      PREFIX=... binaries and completion scripts"
-	@echo "make completions  regenerate completions/ from the route table"
+	@echo "make completions  regenerate the shims of completions/"
 	@echo "make man          regenerate man/deeplink.1 from the route table"
 	@echo "make format/lint  swift-format from the toolchain"
 	@echo "make bench        benchmarks with same-run baselines (see BENCHMARKS.md)"
@@ -162,8 +162,9 @@ lint:
 demo:
 	@scripts/demo.sh
 
-# The scripts of completions/, from the route table (a test fails when they are stale). Each is
-# written beside its target first, so a failed generation leaves the old file whole.
+# The scripts of completions/, shims that ask deeplink at each Tab (a test fails when they are
+# stale). Each is written beside its target first, so a failed generation leaves the old file
+# whole.
 COMPLETION_SCRIPTS := bash:deeplink.bash zsh:_deeplink fish:deeplink.fish
 
 completions:

@@ -323,7 +323,7 @@ printf '   12-route file / built-in = %sx   (target <= 1.3x); 10,000 routes: %s 
 SUMMARY+=("start-up, --routes 12-route file / built-in|$(fmt "$FILE12" 2)x|<= 1.3x|$(verdict "$FILE12" '<=' 1.3)")
 SUMMARY+=("start-up, --routes 10,000-route file, whole process|$(fmt "$FILE10K" 2) ms|<= 20 ms|$(verdict "$FILE10K" '<=' 20)")
 # A Tab with a routes file in effect: the callback process alone, and the whole Tab in bash
-# (its completion function, which finds the file and runs the callback), over many Tabs.
+# (its completion function, which runs the callback), over many Tabs.
 ASK=("$BIN/deeplink" __complete words --routes "$ROUTES12" recipes --sort '')
 [[ $("${ASK[@]}" | head -1) == words* ]] || { echo "bench: '${ASK[*]}' did not answer" >&2; exit 70; }
 hyperfine_rounds ask "${ASK[*]}"

@@ -6,12 +6,12 @@ import Testing
 
 @testable import DeepLinkCommand
 
-/// The checked-in scripts are what the generator prints now, and each passes its shell's own
-/// syntax check (and shellcheck for bash).
+/// The checked-in scripts are what the generator prints now, each passes its shell's own
+/// syntax check (and shellcheck for bash), and each is a shim that asks the tool.
 @Suite struct GeneratedScriptsTests {
   @Test("completions/ is up to date (make completions regenerates it)", arguments: CompletionShell.allCases)
   func upToDate(_ shell: CompletionShell) throws {
-    let generated = CompletionScript.text(for: shell, table: .builtIn, tool: .deeplink)
+    let generated = CompletionScript.text(for: shell, tool: .deeplink)
     let checkedIn = try String(contentsOfFile: ShellDriver.script(shell), encoding: .utf8)
     #expect(
       checkedIn == generated,
@@ -22,7 +22,7 @@ import Testing
   func printedByTheBinary(_ shell: CompletionShell) throws {
     let result = try Command.deeplink("completions", shell.rawValue)
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
-    #expect(result.stdout == CompletionScript.text(for: shell, table: .builtIn, tool: .deeplink))
+    #expect(result.stdout == CompletionScript.text(for: shell, tool: .deeplink))
   }
 
   @Test("the bash script passes bash's syntax check")
@@ -42,108 +42,35 @@ import Testing
     #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
   }
 
-  /// Each script's own functions, run in its shell, name every route and command where
-  /// completion looks them up: the kind of each name, the list of routes (and of commands),
-  /// and the options of each route and command. The expectations come from the route table
-  /// and the command list, not from the generator.
-  @Test("every route and command is where the bash script looks it up")
-  func bashLooksUpEveryName() throws { try Self.everyNameIsWhereItIsLookedUp(.bash) }
-
-  @Test("every route and command is where the zsh script looks it up", .requires("zsh"))
-  func zshLooksUpEveryName() throws { try Self.everyNameIsWhereItIsLookedUp(.zsh) }
-
-  @Test("every route and command is where the fish script looks it up", .requires("fish"))
-  func fishLooksUpEveryName() throws { try Self.everyNameIsWhereItIsLookedUp(.fish) }
-
-  static func everyNameIsWhereItIsLookedUp(_ shell: CompletionShell) throws {
-    let routes = RouteTable.builtIn.routes
-    let commands = CommandRegistry.names
-    let unknown = "no-such-route"
-    let names = routes.map(\.name) + commands + [unknown]
-    let contexts = routes.map { "route:" + $0.name } + commands.map { "command:" + $0 }
-    let result = try Command.run(
-      "/usr/bin/env", Self.lookUp[shell]!,
-      environment: [
-        "DL_SCRIPT": ShellDriver.script(shell), "DL_NAMES": names.joined(separator: " "),
-        "DL_CONTEXTS": contexts.joined(separator: " "),
-      ])
-    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
-    var lines: [String: [String]] = [:]
-    for line in result.stdout.split(separator: "\n") {
-      let words = line.split(separator: " ").map(String.init)
-      guard words.count >= 2 else { continue }
-      lines[words[0] + " " + words[1]] = Array(words.dropFirst(2))
+  /// Each script is a shim: no route, command or option of the table is written in it (the
+  /// tool answers them at every Tab), and it asks the tool it completes.
+  @Test("each script holds no table and asks the tool", arguments: CompletionShell.allCases)
+  func aShimHoldsNoTable(_ shell: CompletionShell) {
+    let script = CompletionScript.text(for: shell, tool: .deeplink)
+    for route in RouteTable.builtIn.routes {
+      #expect(!script.contains(route.name), "\(shell): \(route.name)")
     }
-
-    for route in routes {
-      #expect(lines["kind \(route.name)"] == ["route"], "\(shell): \(route.name) is not a route")
+    for option in ["--sort", "--socket", "--json"] {
+      #expect(!script.contains(option), "\(shell): \(option)")
     }
-    for command in commands {
-      #expect(lines["kind \(command)"] == ["command"], "\(shell): \(command) is not a command")
-    }
-    #expect(lines["kind \(unknown)"] == [], "\(shell): \(unknown) has a kind")
-
-    #expect(lines["names route"] == routes.map(\.name), "\(shell): the routes offered")
-    let commandList = shell == .bash ? lines["names topic"] : lines["names command"]
-    let expectedCommands = (shell == .bash ? routes.map(\.name) : []) + commands
-    #expect(commandList == expectedCommands, "\(shell): the commands offered")
-
-    // A route's options: its parameters, then every global option it does not shadow but
-    // --version (which replaces a command, so it is offered only at the top level).
-    let globals = GlobalOption.allCases.filter { $0 != .version }
-    for route in routes {
-      let expected =
-        route.parameters.map { "--" + $0.name }
-        + globals.filter { route.parameter(named: $0.rawValue) == nil }.map(\.flag)
-      #expect(lines["options route:\(route.name)"] == expected, "\(shell): options of \(route.name)")
-    }
-    for command in commands {
-      let offered = lines["options command:\(command)"] ?? []
-      #expect(
-        Set(globals.map(\.flag)).isSubset(of: offered) && !offered.contains(GlobalOption.version.flag),
-        "\(shell): options of \(command): \(offered)")
-    }
+    #expect(script.contains(" __complete words "), "\(shell)")
+    #expect(script.split(separator: "\n").count < 110, "\(shell): a shim of \(script.count) characters")
   }
 
-  /// For each shell, a program that sources the script and prints, one per line:
-  /// `kind NAME KIND` for each of `$DL_NAMES`, `names route ROUTES...`, `names command
-  /// COMMANDS...` (bash: `names topic ROUTES-AND-COMMANDS...`), and `options CONTEXT
-  /// OPTIONS...` for each of `$DL_CONTEXTS`.
-  static let lookUp: [CompletionShell: [String]] = [
-    .bash: [
-      "bash", "--norc", "--noprofile", "-c",
-      """
-      source "$DL_SCRIPT" || exit 1
-      for n in $DL_NAMES; do _deeplink_kind "$n"; echo "kind $n $REPLY"; done
-      _deeplink_names route; echo "names route ${_deeplink_vals[*]}"
-      _deeplink_names topic; echo "names topic ${_deeplink_vals[*]}"
-      for c in $DL_CONTEXTS; do _deeplink_options "$c"; echo "options $c ${_deeplink_opts[*]}"; done
-      """,
-    ],
-    .zsh: [
-      "zsh", "-f", "-c",
-      """
-      compdef() { : }
-      source "$DL_SCRIPT" || exit 1
-      for n in ${=DL_NAMES}; do _deeplink_kind $n; print -r -- "kind $n $REPLY"; done
-      _deeplink_names route; words=(${reply%%:*}); print -r -- "names route $words"
-      _deeplink_names command; words=(${reply%%:*}); print -r -- "names command $words"
-      for c in ${=DL_CONTEXTS}; do _deeplink_options $c; words=(${reply%%:*}); print -r -- "options $c $words"; done
-      """,
-    ],
-    .fish: [
-      "fish", "--no-config", "-c",
-      """
-      source $DL_SCRIPT; or exit 1
-      for n in (string split ' ' -- $DL_NAMES); set k (__deeplink_kind $n); echo "kind $n $k"; end
-      echo "names route "(string join ' ' -- (__deeplink_names route | string replace -r '\t.*' ''))
-      echo "names command "(string join ' ' -- (__deeplink_names command | string replace -r '\t.*' ''))
-      for c in (string split ' ' -- $DL_CONTEXTS)
-        echo "options $c "(string join ' ' -- (__deeplink_options $c | string replace -r '\t.*' ''))
-      end
-      """,
-    ],
-  ]
+  @Test("a tool of another name gets a shim that calls itself", arguments: CompletionShell.allCases)
+  func anotherToolsShim(_ shell: CompletionShell) {
+    let script = CompletionScript.text(
+      for: shell, tool: ToolIdentity(name: "shop-links", readsRoutesFiles: false))
+    #expect(!script.contains("deeplink"), "\(script)")
+    let registration =
+      switch shell {
+      case .bash: "complete -F _shop_links shop-links\n"
+      case .zsh: "  compdef _shop_links shop-links\n"
+      case .fish: "complete -c shop-links -f -a '(__shop_links_complete)'\n"
+      }
+    #expect(script.contains(registration), "\(script)")
+    #expect(script.contains("shop-links __complete words") || script.contains("=shop-links\n"), "\(script)")
+  }
 
   @Test("a route added to a table is completed with no other edit")
   func newRoute() throws {
@@ -153,9 +80,11 @@ import Testing
     let table = RouteTable(routes: RouteTable.builtIn.routes + [route])
     let model = CompletionModel(table: table, tool: .deeplink)
     #expect(model.context(named: "pantry")?.options.first?.value == .choices(["top", "it's $(bottom)"]))
-    for shell in CompletionShell.allCases {
-      #expect(CompletionScript.text(for: shell, table: table, tool: .deeplink).contains("pantry"))
+    func lines(_ words: [String]) -> [String] {
+      CompletionCallback.wordLines(words, table: table, tool: .deeplink, fetch: { _ in [] })
     }
+    #expect(lines([""]).contains("pantry\tShow the pantry"))
+    #expect(lines(["pantry", "--shelf", ""]) == ["words\t", "top\t", "it's $(bottom)\t"])
   }
 }
 
@@ -175,7 +104,7 @@ import Testing
       let installed = prefix.file(CompletionScript.installPath(for: shell, tool: .deeplink))
       #expect(
         (try? String(contentsOfFile: installed, encoding: .utf8))
-          == CompletionScript.text(for: shell, table: .builtIn, tool: .deeplink))
+          == CompletionScript.text(for: shell, tool: .deeplink))
     }
     let environment = [
       "XDG_DATA_DIRS": prefix.file("share") + ":/usr/share", "HOME": prefix.path,

@@ -299,9 +299,9 @@ struct ShopExampleTests {
     #expect(!Self.withoutSocketPaths(fish).contains("deeplink"))
     for script in [bash, zsh, fish] {
       #expect(!Self.mentionsReadingRoutesFiles(script))
-      #expect(script.contains("--socket"))
     }
-    // The script is valid bash and completes the shop's routes for real.
+    // The script is valid bash and completes the shop's routes for real, asking the shop.
+    let shop = try Self.bin.get() + "/shop"
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(getpid()).bash").path
     try bash.write(toFile: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: script) }
@@ -309,13 +309,13 @@ struct ShopExampleTests {
       "/bin/bash",
       [
         "-c",
-        "source \(script); COMP_WORDS=(shop ca); COMP_CWORD=1; COMP_LINE='shop ca'; COMP_POINT=7; _shop; "
-          + "printf '%s\\n' \"${COMPREPLY[@]}\"",
+        "source \(script); COMP_WORDS=(\(shop) ca); COMP_CWORD=1; COMP_LINE='\(shop) ca'; "
+          + "COMP_POINT=${#COMP_LINE}; _shop; printf '%s\\n' \"${COMPREPLY[@]}\"",
       ])
     #expect(completed.status == 0, "\(completed)")
     #expect(completed.stdout.split(separator: "\n").sorted() == ["cart", "catalog"], "\(completed)")
     // Its global options, without --routes; and a deeplink.routes.json in the current
-    // directory changes nothing (deeplink's script would ask deeplink about it).
+    // directory changes nothing (deeplink would complete its table).
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try "{}".write(toFile: directory.file("deeplink.routes.json"), atomically: true, encoding: .utf8)
@@ -323,8 +323,8 @@ struct ShopExampleTests {
       "/bin/bash",
       [
         "-c",
-        "cd \(directory.path); source \(script); COMP_WORDS=(shop catalog --); COMP_CWORD=2; "
-          + "COMP_LINE='shop catalog --'; COMP_POINT=15; _shop; printf '%s\\n' \"${COMPREPLY[@]}\"",
+        "cd \(directory.path); source \(script); COMP_WORDS=(\(shop) catalog --); COMP_CWORD=2; "
+          + "COMP_LINE='\(shop) catalog --'; COMP_POINT=${#COMP_LINE}; _shop; printf '%s\\n' \"${COMPREPLY[@]}\"",
       ])
     let offered = options.stdout.split(separator: "\n")
     #expect(offered.contains("--sort") && offered.contains("--socket"), "\(options)")

@@ -76,28 +76,33 @@ import Testing
   func aTestWhoseShellIsMissingIsSkippedAndSummarized(_ shell: String) throws {
     let empty = try TemporaryDirectory()
     defer { empty.remove() }
-    let filter = "ShellLiteralTests/\(shell)RoundTrip"
+    let filter = "GeneratedScriptsTests/\(shell)Syntax"
     let run = try Self.runTests(matching: filter, environment: ["PATH": empty.path])
     // Swift Testing reports on stderr.
     #expect(run.status == 0, "\(run)")
     #expect(
       run.stderr.contains(
-        #"Test "\#(shell) reads the literal back" skipped: "needs \#(shell) (make test-deps installs it)""#),
+        #"Test "the \#(shell) script passes \#(shell)'s syntax check" skipped: "needs \#(shell) (make test-deps installs it)""#
+      ),
       "\(run)")
     #expect(
       run.stderr.contains("Test run with 1 test")
-        && !run.stderr.contains("Test \"\(shell) reads the literal back\" passed"), "\(run)")
+        && !run.stderr.contains("Test \"the \(shell) script passes \(shell)'s syntax check\" passed"),
+      "\(run)")
 
     let summary = try Command.run(TestTool.packageRoot + "/scripts/test-summary.sh", input: run.stderr)
     #expect(summary.status == 0, "\(summary)")
     #expect(summary.stdout.contains("  \(shell) (Debian package \(shell)): 1 skipped\n"), "\(summary)")
-    #expect(summary.stdout.contains("      \"\(shell) reads the literal back\"\n"), "\(summary)")
+    #expect(
+      summary.stdout.contains("      \"the \(shell) script passes \(shell)'s syntax check\"\n"), "\(summary)")
     #expect(summary.stdout.contains("make test-deps"), "\(summary)")
 
     let required = try Self.runTests(
       matching: filter, environment: ["PATH": empty.path, "DEEPLINK_REQUIRE_ALL": "1"])
     #expect(required.status != 0, "\(required)")
-    #expect(required.stderr.contains(#"Test "\#(shell) reads the literal back" failed"#), "\(required)")
+    #expect(
+      required.stderr.contains(#"Test "the \#(shell) script passes \#(shell)'s syntax check" failed"#),
+      "\(required)")
   }
 
   /// A run with nothing skipped for want of a tool has no summary.

@@ -1,77 +1,104 @@
-/// The bash script: data functions generated from the model, then the fixed logic.
+/// The bash shim (``CompletionScript``): it glues back the words bash split at `=`, unquotes
+/// them, asks the tool, and quotes each candidate for the command line.
 ///
-/// Self-contained (bash-completion is welcome but not needed). Only `case` statements and
-/// variables on the static path; the callback runs only for a live value.
+/// Self-contained (bash-completion is welcome but not needed).
 struct BashScript {
-  let model: CompletionModel
+  let shim: CompletionScript.Shim
 
   var lines: [String] {
-    CompletionScript.header("#", shell: .bash) + [""] + kind + [""] + names + [""] + options + [""]
-      + shared.values + [""] + shared.arguments + [""] + Self.helpers
-      + CompletionScript.routesFilePart(
-        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_other_table; then",
-        tool: model.tool)
-  }
-
-  private func word(_ text: String) -> String { ShellLiteral.posix(text) }
-
-  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_other_table`, shared with the other
-  /// POSIX-like shell.
-  private var shared: ShellCaseFunctions {
-    ShellCaseFunctions(
-      model: model, array: "_deeplink_vals", parenthesizedPatterns: false,
-      wordsBeforeCursor: #""${words[@]:1:last-1}""#,
-      cachedTableTest: ShellCaseFunctions.bashCachedTableTest)
-  }
-
-  private func list(_ words: [String]) -> String { words.map(word).joined(separator: " ") }
-
-  var kind: [String] {
-    ["# REPLY: route or command when $1 names one, else empty.", "_deeplink_kind() {", "  case $1 in"]
-      + model.contexts.map { "    \(word($0.name))) REPLY='\($0.kind.rawValue)' ;;" }
-      + ["    *) REPLY='' ;;", "  esac", "}"]
-  }
-
-  var names: [String] {
-    [
-      "# _deeplink_vals: the routes ($1 = route) or the routes and commands ($1 = topic).",
-      "_deeplink_names() {",
-    ]
-      + Self.wrap("_deeplink_vals=(", model.routes.map { word($0.name) }, ")", indent: "  ")
-      + ["  [[ $1 == route ]] && return"]
-      + Self.wrap(
-        "_deeplink_vals+=(", model.contexts.filter { $0.kind == .command }.map { word($0.name) }, ")",
-        indent: "  ")
-      + ["}"]
-  }
-
-  /// `open` + `words` + `close` on lines of at most 100 characters, continued with more indent.
-  static func wrap(_ open: String, _ words: [String], _ close: String, indent: String) -> [String] {
-    var lines: [String] = []
-    var line = indent + open
-    var first = true
-    for word in words {
-      if !first, line.count + 1 + word.count > 100 {
-        lines.append(line)
-        line = indent + "  " + word
-      } else {
-        line += (first ? "" : " ") + word
+    let f = shim.function
+    return CompletionScript.header(shim, shell: .bash) + [""]
+      + #"""
+      # REPLY: the shell word $1 without its quotes and backslashes. Nothing is expanded.
+      _\#(f)_dequote() {
+        local word=$1 quote='' char i
+        REPLY=''
+        for ((i = 0; i < ${#word}; i++)); do
+          char=${word:i:1}
+          if [[ $quote == "'" ]]; then
+            if [[ $char == "'" ]]; then quote=''; else REPLY+=$char; fi
+          elif [[ $char == "\\" ]]; then
+            i=$((i + 1))
+            REPLY+=${word:i:1}
+          elif [[ $char == "$quote" ]]; then
+            quote=''
+          elif [[ -z $quote && ($char == "'" || $char == '"') ]]; then
+            quote=$char
+          else
+            REPLY+=$char
+          fi
+        done
       }
-      first = false
-    }
-    return lines + [line + close]
-  }
 
-  var options: [String] {
-    var lines = [
-      "# _deeplink_opts: the options of context $1 (route:NAME, command:NAME or top).",
-      "_deeplink_options() {",
-      "  case $1 in",
-    ]
-    for context in model.contexts {
-      lines.append("    \(word(context.key))) _deeplink_opts=(\(list(context.options.map(\.flag)))) ;;")
-    }
-    lines.append("    *) _deeplink_opts=(\(list(model.topLevelOptions.map(\.flag)))) ;;")
-    return lines + ["  esac", "}"]
+      # Adds to COMPREPLY each candidate (a whole word) that starts with the word at the cursor,
+      # quoted for the command line, without the part bash keeps (up to a word break such as =).
+      _\#(f)_add() {
+        local candidate
+        _\#(f)_dequote "$cur"
+        for candidate; do
+          [[ $candidate == "$REPLY"* ]] || continue
+          printf -v candidate %q "$candidate"
+          COMPREPLY+=("${candidate:keep}")
+        done
+      }
+
+      # Adds the file names that complete the word at the cursor.
+      _\#(f)_path() {
+        local -a files=()
+        _\#(f)_dequote "$typed"
+        compopt -o filenames 2>/dev/null
+        mapfile -t files < <(compgen -f -- "$REPLY")
+        COMPREPLY+=("${files[@]}")
+      }
+
+      _\#(f)() {
+        local -a words=() arguments=() candidates=()
+        local REPLY line word cur typed keep i last command head=''
+        COMPREPLY=()
+
+        # The words as typed: bash splits --id=4 into three at the word breaks; glue back the
+        # pieces that have no blank between them in the line.
+        line=${COMP_LINE:0:COMP_POINT}
+        for ((i = 0; i <= COMP_CWORD; i++)); do
+          word=${COMP_WORDS[i]}
+          if ((i == 0)) || [[ $line == [[:blank:]]* ]]; then
+            line=${line#"${line%%[![:blank:]]*}"}
+            ((i == COMP_CWORD)) && word=$line
+            words+=("$word")
+          else
+            ((i == COMP_CWORD)) && word=$line
+            words[${#words[@]} - 1]+=$word
+          fi
+          typed=$word
+          line=${line#"$word"}
+        done
+        last=$((${#words[@]} - 1))
+        cur=${words[last]}
+        # What readline replaces: the word at the cursor after its last word break.
+        [[ $typed == *[!=:@]* ]] || typed=''
+        keep=$((${#cur} - ${#typed}))
+
+        command=${words[0]}
+        [[ $command == */* && -x $command ]] || command=\#(shim.name)
+        for word in "${words[@]:1}"; do
+          _\#(f)_dequote "$word"
+          arguments+=("$REPLY")
+        done
+        while IFS= read -r line; do
+          if [[ -z $head ]]; then
+            head=$line
+            continue
+          fi
+          candidates+=("${head#*$'\t'}${line%%$'\t'*}")
+        done < <(command "$command" \#(CompletionCallback.command) \#(CompletionCallback.words) "${arguments[@]}" 2>/dev/null)
+        case ${head%%$'\t'*} in
+          words) _\#(f)_add "${candidates[@]}" ;;
+          path) _\#(f)_path ;;
+        esac
+        return 0
+      }
+
+      complete -F _\#(f) \#(shim.name)
+      """#.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 }

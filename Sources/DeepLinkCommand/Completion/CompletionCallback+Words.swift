@@ -2,8 +2,7 @@ package import DeepLinkRoutes
 import DeepLinkWire
 
 extension CompletionCallback {
-  /// `words`: the question the scripts ask when another table than theirs may be in effect (a
-  /// routes file, or a table an app taught).
+  /// `words`: the question the scripts ask at every Tab.
   package static let words = "words"
 
   /// The lines for `deeplink __complete words WORD...`: a first line `words<TAB>PREFIX` with
@@ -36,17 +35,17 @@ extension CompletionCallback {
     }
   }
 
-  /// ``wordLines(_:table:fetch:)`` with the table of the line being completed
+  /// ``wordLines(_:table:tool:fetch:targets:)`` with the table of the line being completed
   /// (``completionTable(before:builtIn:deadline:home:)``): its routes file, else the table the
   /// app it aims at teaches (asked now, else cached), else a discovered routes file, else
-  /// `builtIn`. A routes file that cannot be read or is wrong gives no lines: running the
+  /// `builtIn`; a tool that reads no routes files (`readsRoutesFiles` false) completes its own
+  /// table, `builtIn`. A routes file that cannot be read or is wrong gives no lines: running the
   /// command shows the error. Asking the app and fetching its live values share one budget
   /// (``budgetMilliseconds``, ``budgetVariable``).
   ///
   /// The environment dictionary is made only when needed (live values to fetch): the first
   /// dictionary costs a process a conformance lookup, measurable at start-up (BENCHMARKS.md),
-  /// and this runs on every Tab; single variables are read with `environmentValue`, the
-  /// context's, as is the current directory.
+  /// and this runs on every Tab; single variables are read with `getenv`.
   static func wordLines(
     _ words: [String], builtIn: RouteTable, tool: ToolIdentity, environmentValue: (String) -> String?,
     currentDirectory: () -> String?, isStandardOutput: (String) -> Bool, environment: () -> [String: String],
@@ -54,12 +53,13 @@ extension CompletionCallback {
   ) -> [String] {
     let deadline = Deadline.after(
       milliseconds: budget(environmentValue(budgetVariable.name), default: budgetMilliseconds))
-    guard
-      let table = completionTable(
+    let found =
+      tool.readsRoutesFiles
+      ? completionTable(
         before: Array(words.dropLast()), builtIn: builtIn, tool: tool, deadline: deadline,
         environmentValue: environmentValue, currentDirectory: currentDirectory,
-        isStandardOutput: isStandardOutput)
-    else { return [] }
+        isStandardOutput: isStandardOutput) : builtIn
+    guard let table = found else { return [] }
     return wordLines(
       words, table: table, tool: tool,
       fetch: { query in fetch(query, environment: environment(), deadline: deadline) }, targets: targets)

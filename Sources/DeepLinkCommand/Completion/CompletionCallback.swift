@@ -1,11 +1,14 @@
 package import DeepLinkRoutes
 import DeepLinkWire
 
-/// The hidden command the completion scripts call for values only the running app knows:
+/// The hidden command the completion scripts call at every Tab:
 ///
-///     deeplink __complete values ROUTE PARAMETER [SOCKET]
+///     deeplink __complete words WORD...
 ///
-/// prints one `value<TAB>description` line per value the app offers for that parameter, and
+/// completes the line (``wordLines(_:table:tool:fetch:targets:)``, ``CompletionWalk``), values only
+/// the running app knows included. Scripts of earlier versions ask
+/// `deeplink __complete values ROUTE PARAMETER [SOCKET]`, which prints one
+/// `value<TAB>description` line per value the app offers for that parameter. Either prints
 /// nothing at all when the arguments are wrong, no app listens, or anything else fails.
 ///
 /// Lean on purpose, as it runs on every Tab: no configuration, no logging, one short request
@@ -15,9 +18,9 @@ import DeepLinkWire
 package enum CompletionCallback {
   /// `__complete`: the hidden command.
   package static let command = CommandRegistry.completeCallback
-  /// `values`: the question the scripts ask for a route's option.
+  /// `values`: the question earlier scripts ask for a route's option.
   package static let values = "values"
-  /// `targets`: the question the scripts ask for `--target`.
+  /// `targets`: the question earlier scripts ask for `--target`.
   package static let targets = "targets"
   /// At most this many values are printed.
   package static let maximumCount = 1_000
@@ -106,7 +109,8 @@ package enum CompletionCallback {
 
   /// `text` on one line: control characters as spaces, runs of spaces as one, cut with `…`.
   static func description(_ text: String) -> String {
-    let words = ShellLiteral.printable(text).split(separator: " ", omittingEmptySubsequences: true)
+    let words = ControlCharacters.replacedWithSpaces(text).split(
+      separator: " ", omittingEmptySubsequences: true)
     let line = words.joined(separator: " ")
     guard line.count > maximumDescriptionLength else { return line }
     return String(line.prefix(maximumDescriptionLength - 1)) + "…"

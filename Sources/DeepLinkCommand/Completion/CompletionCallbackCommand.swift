@@ -1,5 +1,7 @@
 /// The hidden completion callback, `deeplink __complete ARGS...`: what the completion scripts
-/// ask `deeplink` when Tab is pressed (``CompletionCallback``). Not shown in help.
+/// ask `deeplink` at every Tab (``CompletionCallback``): `words WORD...`, the whole line; and,
+/// for scripts installed by earlier versions, `values ROUTE PARAMETER [SOCKET]` and `targets`.
+/// Not shown in help.
 struct CompletionCallbackCommand: ParsedCommand {
   /// The arguments after `__complete`, untouched.
   let arguments: [String]

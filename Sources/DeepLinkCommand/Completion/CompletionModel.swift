@@ -1,10 +1,10 @@
 package import DeepLinkRoutes
 
 /// What completes where, derived from the route table, ``CommandRegistry`` and ``GlobalOption``:
-/// the one description that the three script generators render.
+/// the description that ``CompletionWalk`` follows the line through.
 ///
-/// Nothing here is written by hand: add a route, a parameter or a command and every script
-/// offers it after `make completions`.
+/// Nothing here is written by hand: add a route, a parameter or a command and every shell
+/// offers it at the next Tab.
 ///
 ///     let model = CompletionModel(table: .builtIn, tool: .deeplink)
 ///     model.context(named: "recipe")?.options.map(\.flag)
@@ -24,8 +24,7 @@ package struct CompletionModel: Sendable {
     case path
     /// Anything; nothing to offer (`--timeout`).
     case free
-    /// A `--target` value: the kinds, then the simulators and devices found now, through the
-    /// callback `deeplink __complete targets`.
+    /// A `--target` value: the kinds, then the simulators and devices found at the Tab.
     case targets
 
     /// Whether the option takes the next word as its value.
@@ -79,7 +78,7 @@ package struct CompletionModel: Sendable {
     package let options: [Option]
     package let argument: Argument
 
-    /// `route:recipe`, `command:help`, `subcommand:mcp/install`: the key the scripts switch on.
+    /// `route:recipe`, `command:help`, `subcommand:mcp/install`: one key for any context.
     package var key: String { kind.rawValue + ":" + name }
 
     /// The name of the context of `word` after the command `parent` (`mcp/install`): the

@@ -1,12 +1,13 @@
 import DeepLinkRoutes
 
-/// What completes at the end of a command line, decided in Swift: the answer of
-/// `deeplink __complete words WORD...`, which the scripts ask when a routes file is in effect,
-/// since their baked-in data only knows the built-in table.
+/// What completes at the end of a command line: the one completion engine, whose answer
+/// `deeplink __complete words WORD...` prints for the shell's shim (``CompletionScript``) at
+/// every Tab.
 ///
-/// It follows the line exactly as the scripts' own logic does (a test runs both on the same
-/// lines in every shell): global options anywhere, a route or a command, its options minus
-/// those given, an option's value, `--option=value`, a command's argument.
+/// It follows the line as the parser reads it: global options anywhere, a route or a command
+/// (a subcommand after its command), its options minus those given, an option's value, a
+/// boolean's `--flag=true|false`, `--option=value`, a command's argument; after `-h`,
+/// `--help` or `--version`, or a word that names nothing, nothing completes.
 ///
 ///     CompletionWalk.answer(["recipes", "--sort", ""], model: CompletionModel(table: .builtIn))
 ///     // .candidates(prefix: "", [name, newest, rating])
@@ -25,6 +26,13 @@ package enum CompletionWalk {
     case nothing
   }
 
+  /// `--socket`: its value is the socket the live values are asked from.
+  static let socketFlag = GlobalOption.socket.flag
+  /// `-h`: never taken as an option's value, like any `--…` (as the parser does).
+  static let helpShortFlag = GlobalOption.helpShortFlag
+  /// `-h`, `--help`, `--version`: after one of these, nothing completes.
+  static let finalFlags = GlobalOption.allCases.filter(\.replacesCommand).flatMap(\.spellings)
+
   /// The answer for `words`: the words after the program name as the shell split and
   /// unquoted them, the last one being the word at the cursor (empty after a blank).
   package static func answer(_ words: [String], model: CompletionModel) -> Answer {
@@ -37,18 +45,18 @@ package enum CompletionWalk {
     for word in words.dropLast() {
       if let expected = expect {
         expect = nil
-        if !word.hasPrefix("--"), word != CompletionScript.helpShortFlag {
-          if expected == CompletionScript.socketFlag { socket = word }
+        if !word.hasPrefix("--"), word != helpShortFlag {
+          if expected == socketFlag { socket = word }
           continue
         }
       }
-      if CompletionScript.finalFlags.contains(word) { return .nothing }
+      if finalFlags.contains(word) { return .nothing }
       if word == "--" { continue }
       if word.hasPrefix("--") {
         if let equals = word.firstIndex(of: "=") {
           let flag = String(word[..<equals])
           given.append(flag)
-          if flag == CompletionScript.socketFlag { socket = String(word[word.index(after: equals)...]) }
+          if flag == socketFlag { socket = String(word[word.index(after: equals)...]) }
         } else {
           given.append(word)
           if value(of: word, in: context, model: model).takesNextWord { expect = word }

@@ -11,9 +11,9 @@ struct CompletionsCommand: ToolCommand {
     "completions takes one shell", completion: .words(CompletionShell.allCases.map(\.rawValue)))
 
   static func details(for table: RouteTable, tool: ToolIdentity) -> String {
-    "Prints a completion script for the shell, generated from the route table, so that "
-      + "routes, options and their values complete with Tab. Load it from your shell's "
-      + "start-up file, as below."
+    "Prints a completion script for the shell: a short one that asks \(tool.name) at "
+      + "each Tab, so that routes, options and their values complete. Load it from your "
+      + "shell's start-up file, as below."
   }
 
   static func examples(in table: RouteTable, tool: ToolIdentity) -> [(String, String)] {
@@ -44,9 +44,8 @@ struct CompletionsCommand: ToolCommand {
   }
 
   func run(in context: CommandContext) throws {
-    // The script always carries the built-in table: it is installed once, and asks
-    // `deeplink` whenever a routes file is in effect where Tab is pressed.
-    let script = CompletionScript.text(for: shell, table: context.builtIn, tool: context.tool)
+    // The script holds no table: it asks the tool at every Tab.
+    let script = CompletionScript.text(for: shell, tool: context.tool)
     try context.write(
       context.options.json
         ? JSON.object([("shell", .string(shell.rawValue)), ("script", .string(script))]).pretty + "\n"

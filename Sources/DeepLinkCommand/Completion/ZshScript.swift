@@ -1,67 +1,46 @@
-/// The zsh script (`_deeplink`, a `#compdef` file): data functions generated from the model,
-/// then the fixed logic. Routes, commands, options and live values come with their help.
+/// The zsh shim (``CompletionScript``), a `#compdef` file: it asks the tool with the words
+/// unquoted (`(Q)`) and offers the candidates with their help through `_describe`, file names
+/// through `_files`.
 struct ZshScript {
-  let model: CompletionModel
+  let shim: CompletionScript.Shim
 
   var lines: [String] {
-    ["#compdef deeplink"] + CompletionScript.header("#", shell: .zsh) + [""] + kind + [""] + names
-      + [""] + options + [""] + shared.values + [""] + shared.arguments + [""] + Self.helpers
-      + CompletionScript.routesFilePart(
-        shared.routesFile + [""], logic: Self.logic, asking: "if _deeplink_other_table; then",
-        tool: model.tool)
-  }
+    let f = shim.function
+    return ["#compdef \(shim.name)"] + CompletionScript.header(shim, shell: .zsh) + [""]
+      + #"""
+      _\#(f)() {
+        local command=${words[1]} line head='' name
+        local -a lines described plain
+        [[ $command == */* && -x $command ]] || command=\#(shim.name)
+        lines=("${(@f)$(command $command \#(CompletionCallback.command) \#(CompletionCallback.words) "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
+        head=${lines[1]}
+        [[ -n ${head#*$'\t'} ]] && compset -P "${(b)head#*$'\t'}"
+        case ${head%%$'\t'*} in
+          (path) _files ;;
+          (words)
+            for line in "${(@)lines[2,-1]}"; do
+              [[ -n $line ]] || continue
+              name=${line%%$'\t'*}
+              if [[ $line == *$'\t' ]]; then
+                plain+=("$name")
+              else
+                # _describe reads name:description with \ as an escape: double every \, escape : in the name.
+                line=${line//\\/\\\\}
+                described+=("${${line%%$'\t'*}//:/\\:}:${line#*$'\t'}")
+              fi
+            done
+            (( $#plain )) && compadd -a plain
+            (( $#described )) && _describe -t values value described
+            ;;
+          (*) return 1 ;;
+        esac
+      }
 
-  private func word(_ text: String) -> String { ShellLiteral.posix(text) }
-
-  /// `_deeplink_value`, `_deeplink_argument` and `_deeplink_other_table`, shared with the other
-  /// POSIX-like shell.
-  private var shared: ShellCaseFunctions {
-    ShellCaseFunctions(
-      model: model, array: "reply", parenthesizedPatterns: true,
-      wordsBeforeCursor: #""${(@)words[2,CURRENT-1]}""#,
-      cachedTableTest: ShellCaseFunctions.zshCachedTableTest)
-  }
-
-  /// `name:help` for `_describe`, with any `:` in the name escaped.
-  private func described(_ name: String, _ help: String) -> String {
-    word(name.split(separator: ":", omittingEmptySubsequences: false).joined(separator: "\\:") + ":" + help)
-  }
-
-  var kind: [String] {
-    ["# REPLY: route or command when $1 names one, else empty.", "_deeplink_kind() {", "  case $1 in"]
-      + model.contexts.map { "    (\(word($0.name))) REPLY='\($0.kind.rawValue)' ;;" }
-      + ["    (*) REPLY='' ;;", "  esac", "}"]
-  }
-
-  var names: [String] {
-    var lines = [
-      "# reply: the routes ($1 = route) or the commands ($1 = command), as name:help.",
-      "_deeplink_names() {",
-      "  if [[ $1 == route ]]; then",
-      "    reply=(",
-    ]
-    lines += model.routes.map { "      " + described($0.name, $0.summary) }
-    lines += ["    )", "  else", "    reply=("]
-    lines += model.contexts.filter { $0.kind == .command }.map { "      " + described($0.name, $0.summary) }
-    return lines + ["    )", "  fi", "}"]
-  }
-
-  var options: [String] {
-    var lines = [
-      "# reply: the options of context $1 (route:NAME, command:NAME or top), as option:help.",
-      "_deeplink_options() {",
-      "  case $1 in",
-    ]
-    for context in model.contexts {
-      lines.append("    (\(word(context.key)))")
-      lines.append("      reply=(")
-      lines += context.options.map { "        " + described($0.flag, $0.summary) }
-      lines.append("      ) ;;")
-    }
-    lines.append("    (*)")
-    lines.append("      reply=(")
-    lines += model.topLevelOptions.map { "        " + described($0.flag, $0.summary) }
-    lines.append("      ) ;;")
-    return lines + ["  esac", "}"]
+      if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+        _\#(f) "$@"
+      else
+        compdef _\#(f) \#(shim.name)
+      fi
+      """#.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 }
