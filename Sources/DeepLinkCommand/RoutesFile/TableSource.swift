@@ -175,8 +175,8 @@ package enum TableSource: Hashable, Sendable {
     }
   }
 
-  /// Whether the table of the line's app matters: not for `completions`, whose script carries
-  /// the tool's own table and asks again at each Tab.
+  /// Whether the table of the line's app matters: not for `completions`, whose script holds no
+  /// table and asks the tool at each Tab.
   private static func asksTheApp(_ arguments: [String]) -> Bool {
     arguments.first { !$0.hasPrefix("-") } != CompletionsCommand.name
   }
