@@ -146,10 +146,10 @@ struct McpCommand: ToolCommand {
     mcpContext.options.spentMilliseconds = 0
     var launchContext = launch
     launchContext?.options.spentMilliseconds = 0
-    let delivery = TargetDelivery(
+    let delivery = McpSessionTarget(
       context: mcpContext, target: target, launchContext: launchContext, pictureDevice: pictures,
       settling: settling)
-    let toolbox = McpToolbox(table: context.table, tool: context.tool, delivery: delivery, set: toolSet)
+    let toolbox = McpServedTools(table: context.table, tool: context.tool, delivery: delivery, set: toolSet)
     var session = McpSession(
       toolbox: toolbox, follower: follower(of: delivery, simulator: simulator, agent: agent))
     // A request's progress is written as it happens, before its response.
@@ -178,7 +178,7 @@ struct McpCommand: ToolCommand {
   /// is named explicitly (`--routes`, `DEEPLINK_ROUTES`) or built into a tool that reads no
   /// routes file, which never changes; and a simulator app's agent that answers later. `nil`
   /// when nothing can change.
-  func follower(of delivery: TargetDelivery, simulator: String?, agent: SimulatorAgent?) -> AppFollower? {
+  func follower(of delivery: McpSessionTarget, simulator: String?, agent: SimulatorAgent?) -> AppFollower? {
     let context = delivery.context
     let followsTable: Bool
     switch context.source {

@@ -1,7 +1,7 @@
 import DeepLinkRoutes
 import DeepLinkWire
 
-/// The ``ToolboxFollower`` of `deeplink mcp`: the tools follow the app that answers, as each
+/// The ``McpToolsFollower`` of `deeplink mcp`: the tools follow the app that answers, as each
 /// command line does (``AnsweringApp``), but within one session.
 ///
 /// Before each `tools/list` and `tools/call`:
@@ -17,9 +17,9 @@ import DeepLinkWire
 ///
 /// No app answering is no change: the tools stay, and a call that needs no app (`--dry-run`)
 /// still works; an app that does not answer costs at most `--timeout`.
-final class AppFollower: ToolboxFollower {
+final class AppFollower: McpToolsFollower {
   /// The delivery of the current tools.
-  private var delivery: TargetDelivery
+  private var delivery: McpSessionTarget
   /// The simulator whose app's agent is awaited, while links go through `simctl`.
   private var awaitedSimulator: String?
   /// How the app's table is learnt: the cache (under the app's identity, its socket or its
@@ -38,7 +38,7 @@ final class AppFollower: ToolboxFollower {
   ///     session started; `nil` otherwise.
   ///   - agent: the simulator app's agent that did answer then, if any.
   init(
-    delivery: TargetDelivery, simulator: String?, agent: SimulatorAgent? = nil, builtIn: RouteTable,
+    delivery: McpSessionTarget, simulator: String?, agent: SimulatorAgent? = nil, builtIn: RouteTable,
     followsTable: Bool
   ) {
     self.followsTable = followsTable
@@ -51,7 +51,7 @@ final class AppFollower: ToolboxFollower {
       tool: delivery.context.tool.name)
   }
 
-  func follow() -> ToolboxChange {
+  func follow() -> McpToolsChange {
     if let udid = awaitedSimulator {
       guard let agent = try? delivery.context.devices.findAgent(udid: udid) else { return .unchanged }
       delivery.context = delivery.context.aimed(at: agent.socket)
@@ -74,7 +74,7 @@ final class AppFollower: ToolboxFollower {
     guard unannounced else { return .unchanged }
     unannounced = false
     return .changed(
-      McpToolbox(table: delivery.context.table, tool: delivery.context.tool, delivery: delivery))
+      McpServedTools(table: delivery.context.table, tool: delivery.context.tool, delivery: delivery))
   }
 
   /// Whether ``delivery`` changed since the session last took its tools (a simulator app's
@@ -90,7 +90,7 @@ final class AppFollower: ToolboxFollower {
     case refused(AppTableError)
   }
 
-  private func table(for delivery: TargetDelivery) -> Served {
+  private func table(for delivery: McpSessionTarget) -> Served {
     let app = delivery.context.app
     guard let served = try? delivery.connection.servedTable(app: app),
       !served.isServing(delivery.context.table)

@@ -26,7 +26,8 @@ enum LaunchToolInput {
     -> SimulatorLaunch
   {
     let known = [relaunch, environment, Self.arguments, route, routeArguments]
-    try McpToolbox.reject(arguments.filter { !known.contains($0.0) }, of: LaunchCommand.name, takes: known)
+    try McpServedTools.reject(
+      arguments.filter { !known.contains($0.0) }, of: LaunchCommand.name, takes: known)
     func value(_ name: String) -> JSON? {
       arguments.last { $0.0 == name && $0.1 != .null }?.1
     }

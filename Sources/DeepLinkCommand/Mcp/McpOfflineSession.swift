@@ -9,7 +9,7 @@ package struct McpOfflineSession {
 
   /// A session over `table`'s routes, before `initialize`.
   package init(table: RouteTable) {
-    session = McpSession(toolbox: McpToolbox(table: table, tool: .deeplink, delivery: OfflineDelivery()))
+    session = McpSession(toolbox: McpServedTools(table: table, tool: .deeplink, delivery: OfflineDelivery()))
   }
 
   /// Sends `initialize` and `notifications/initialized`; returns the replies.

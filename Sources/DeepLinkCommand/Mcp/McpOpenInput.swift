@@ -20,7 +20,7 @@ enum McpOpenInput {
   ///   `arguments`, no route, what ``link(named:arguments:table:)`` throws.
   static func link(_ input: [(String, JSON)], table: RouteTable) throws(McpToolCallError) -> Link {
     let known = [route, arguments]
-    try McpToolbox.reject(input.filter { !known.contains($0.0) }, of: McpTool.open.name, takes: known)
+    try McpServedTools.reject(input.filter { !known.contains($0.0) }, of: McpTool.open.name, takes: known)
     func value(_ name: String) -> JSON? {
       input.last { $0.0 == name && $0.1 != .null }?.1
     }

@@ -22,7 +22,7 @@ import DeepLinkWire
 ///   connection gets -32022, as the revision defines.
 /// - `ping` at any time, answered with `{}`.
 /// - The tools follow the app: before each `tools/list` and `tools/call` (after `initialize`,
-///   or enveloped), the ``ToolboxFollower`` is asked whether the app that answers now serves
+///   or enveloped), the ``McpToolsFollower`` is asked whether the app that answers now serves
 ///   another table (or a simulator app's agent now answers); when it does, the session takes
 ///   the new tools and announces the change before the response, which uses them. A table the
 ///   follower refuses leaves the tools as they were, and a `tools/call` then returns the
@@ -49,10 +49,10 @@ struct McpSession {
   }
 
   /// The tools now: the first ones, or the last ones the ``follower`` gave.
-  private(set) var toolbox: McpToolbox
+  private(set) var toolbox: McpServedTools
   /// Whether the tools may change, and how: `nil` for tools that never change (a table given
   /// with `--routes`, a test).
-  let follower: (any ToolboxFollower)?
+  let follower: (any McpToolsFollower)?
   /// The era of the connection.
   private(set) var era = Era.undecided
   /// Whether the client sent `notifications/initialized`.
@@ -69,7 +69,7 @@ struct McpSession {
   /// The `_meta` of every result of the stateless era: the server's identity, made once.
   private let resultMeta: (String, JSON)
 
-  init(toolbox: McpToolbox, follower: (any ToolboxFollower)? = nil) {
+  init(toolbox: McpServedTools, follower: (any McpToolsFollower)? = nil) {
     self.toolbox = toolbox
     self.follower = follower
     self.resultMeta = ("_meta", .object([(Self.serverInfoKey, Self.serverInfo(toolbox.tool))]))
@@ -343,7 +343,7 @@ struct McpSession {
   /// `tools/call`, the tools current: the refusal of the app's table if it was refused,
   /// else the tool's result.
   private mutating func call(_ params: JSON?) throws(JSONRPCError) -> JSON {
-    if let refusal { return McpToolbox.failure(refusal, tool: toolbox.tool) }
+    if let refusal { return McpServedTools.failure(refusal, tool: toolbox.tool) }
     let progress = McpProgress.token(in: params).map { token in
       McpProgress(token: token, send: send ?? { _ in })
     }

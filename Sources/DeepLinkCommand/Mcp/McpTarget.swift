@@ -5,7 +5,7 @@ import DeepLinkWire
 /// chosen as for every other command (the global options, the environment): the running app,
 /// or a simulator or device.
 ///
-/// `deeplink mcp` gets its target from ``DeepLinkTool`` (``TargetDelivery``); tests of the
+/// `deeplink mcp` gets its target from ``DeepLinkTool`` (``McpSessionTarget``); tests of the
 /// protocol alone can give another.
 protocol McpTarget {
   /// Whether each link is acknowledged with the app's state (the app on its socket). A
@@ -66,7 +66,7 @@ extension McpTarget {
     -> SimulatorLaunch.Outcome
   {
     // Only the deliveries of `deeplink`'s own protocol tests and fuzzing come here: a command
-    // line's delivery (``TargetDelivery``) says its own tool.
+    // line's delivery (``McpSessionTarget``) says its own tool.
     throw McpTargetLaunch.unavailable(target: .app, tool: .deeplink)
   }
 }

@@ -7,13 +7,13 @@ import Testing
 /// A follower that gives the session the changes it is told to, in order, and counts how often
 /// it was asked: the session's side of following the app, without a socket (the end-to-end
 /// tests follow a real app).
-final class ScriptedFollower: ToolboxFollower, @unchecked Sendable {
-  var changes: [ToolboxChange]
+final class ScriptedFollower: McpToolsFollower, @unchecked Sendable {
+  var changes: [McpToolsChange]
   private(set) var asked = 0
 
-  init(_ changes: [ToolboxChange]) { self.changes = changes }
+  init(_ changes: [McpToolsChange]) { self.changes = changes }
 
-  func follow() -> ToolboxChange {
+  func follow() -> McpToolsChange {
     asked += 1
     return changes.isEmpty ? .unchanged : changes.removeFirst()
   }
@@ -24,13 +24,14 @@ final class ScriptedFollower: ToolboxFollower, @unchecked Sendable {
 /// nothing but says why.
 struct McpFollowTests {
   static let list = #"{"jsonrpc":"2.0","id":7,"method":"tools/list"}"#
-  static var extended: McpToolbox {
-    McpToolbox(table: TestTables.extended, tool: .deeplink, delivery: RecordingDelivery())
+  static var extended: McpServedTools {
+    McpServedTools(table: TestTables.extended, tool: .deeplink, delivery: RecordingDelivery())
   }
 
   func session(_ follower: ScriptedFollower) -> McpSession {
     McpSession(
-      toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()), follower: follower
+      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()),
+      follower: follower
     )
   }
 
@@ -62,7 +63,7 @@ struct McpFollowTests {
     #expect(replies.count == 2 && replies[0]["method"] == .string("notifications/tools/list_changed"))
     #expect(replies[1]["result"]?["isError"] == .bool(false), "\(replies)")
     follower.changes = [
-      .changed(McpToolbox(table: TestTables.small, tool: .deeplink, delivery: RecordingDelivery()))
+      .changed(McpServedTools(table: TestTables.small, tool: .deeplink, delivery: RecordingDelivery()))
     ]
     let lost = session.replies(to: [line(call("search", #"{"query":"soup"}"#))])
     #expect(lost.count == 2)
@@ -90,13 +91,13 @@ struct McpFollowTests {
     ])
     let delivery = RecordingDelivery()
     var session = McpSession(
-      toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: delivery), follower: follower)
+      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery), follower: follower)
     handshake(&session)
     let listed = session.replies(to: [line(Self.list)])
     #expect(listed.count == 1, "no notification: \(listed)")
     #expect(
       listed[0]["result"]
-        == McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()).listResult)
+        == McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()).listResult)
     let called = session.replies(to: [line(call("settings"))])
     #expect(called.count == 1)
     let text = called[0]["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""

@@ -17,7 +17,8 @@ struct McpStatelessTests {
 
   func fresh(_ follower: ScriptedFollower? = nil) -> McpSession {
     McpSession(
-      toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()), follower: follower
+      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()),
+      follower: follower
     )
   }
 
@@ -113,7 +114,7 @@ struct McpStatelessTests {
         == #"{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{"toolsListChanged":true},"_meta":{"io.modelcontextprotocol/subscriptionId":9}}}"#
     )
     follower.changes = [
-      .changed(McpToolbox(table: TestTables.extended, tool: .deeplink, delivery: RecordingDelivery()))
+      .changed(McpServedTools(table: TestTables.extended, tool: .deeplink, delivery: RecordingDelivery()))
     ]
     let replies = session.replies(to: [line(Self.request(10, "tools/list"))])
     #expect(replies.count == 2)
@@ -127,7 +128,9 @@ struct McpStatelessTests {
     _ = session.replies(to: [
       line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}"#)
     ])
-    follower.changes = [.changed(McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))]
+    follower.changes = [
+      .changed(McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))
+    ]
     #expect(session.replies(to: [line(Self.request(11, "tools/list"))]).count == 1)
   }
 
@@ -142,7 +145,7 @@ struct McpStatelessTests {
     let delivery = RecordingDelivery()
     delivery.offersLaunch = true
     delivery.steps = [.simulator("U"), .launched("com.example", pid: 42), .answering("com.example")]
-    var session = McpSession(toolbox: McpToolbox(table: .builtIn, tool: .deeplink, delivery: delivery))
+    var session = McpSession(toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery))
     let replies = session.replies(to: [
       line(
         #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"launch","arguments":{},"_meta":{"progressToken":"t","io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#

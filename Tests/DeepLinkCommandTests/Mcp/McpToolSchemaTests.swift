@@ -15,7 +15,7 @@ struct McpToolSchemaTests {
   @Test func theBuiltInToolsMatchTheirGoldenFile() {
     let delivery = RecordingDelivery()
     delivery.offersLaunch = true
-    let toolbox = McpToolbox(table: .builtIn, tool: .deeplink, delivery: delivery)
+    let toolbox = McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery)
     // Beside the other golden files of the target, in its `Golden` folder.
     let testFile = #filePath.replacingOccurrences(of: "/Mcp/", with: "/")
     Golden.check(toolbox.listResult.pretty + "\n", named: Self.goldenName, testFile: testFile)
@@ -38,7 +38,8 @@ struct McpToolSchemaTests {
   @Test(arguments: [RouteTable.builtIn, TestTables.small, TestTables.extended])
   func oneToolPerRouteThenRoutesOpenStateScreenAndOpenURL(_ table: RouteTable) {
     let tools =
-      McpToolbox(table: table, tool: .deeplink, delivery: RecordingDelivery()).listResult["tools"]?.arrayValue
+      McpServedTools(table: table, tool: .deeplink, delivery: RecordingDelivery()).listResult["tools"]?
+      .arrayValue
       ?? []
     #expect(
       tools.compactMap { $0["name"]?.stringValue } == table.routes.map(\.name) + [
@@ -68,14 +69,15 @@ struct McpToolSchemaTests {
     delivery.offersLaunch = true
     delivery.takesScreenshots = true
     let tools =
-      McpToolbox(table: .builtIn, tool: .deeplink, delivery: delivery).listResult["tools"]?.arrayValue ?? []
+      McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery).listResult["tools"]?.arrayValue
+      ?? []
     #expect(tools.count == RouteTable.builtIn.routes.count + 7)
     #expect(tools.filter { $0["outputSchema"] != nil }.compactMap { $0["name"]?.stringValue } == ["screen"])
   }
 
   /// What a model reads in every conversation: the sample's list in at most 8,000 bytes.
   @Test func theSampleToolListCostsAtMost8000Bytes() {
-    let bytes = McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()).listResult
+    let bytes = McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()).listResult
       .serialized.utf8.count
     #expect(bytes <= 8000, "\(bytes) bytes")
   }
@@ -84,7 +86,7 @@ struct McpToolSchemaTests {
   /// of the names; 200 routes cost at most 32,000 bytes, and `--tools` chooses either way.
   @Test func aLargeTableGetsTheCompactToolList() throws {
     let table = TestTables.generated(routes: 200)
-    let compact = McpToolbox(table: table, tool: .deeplink, delivery: RecordingDelivery())
+    let compact = McpServedTools(table: table, tool: .deeplink, delivery: RecordingDelivery())
     let names = compact.listResult["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
     #expect(names == ["routes", "open", "state", "screen", "open_url"])
     let bytes = compact.listResult.serialized.utf8.count
@@ -93,9 +95,10 @@ struct McpToolSchemaTests {
     #expect(
       open["inputSchema"]?["properties"]?["route"]?["enum"]?.arrayValue
         == table.routes.map { .string($0.name) })
-    let perRoute = McpToolbox(table: table, tool: .deeplink, delivery: RecordingDelivery(), set: .perRoute)
+    let perRoute = McpServedTools(
+      table: table, tool: .deeplink, delivery: RecordingDelivery(), set: .perRoute)
     #expect(perRoute.tools.count == 205)
-    let small = McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery(), set: .compact)
+    let small = McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery(), set: .compact)
     #expect(small.tools.map(\.name) == ["routes", "open", "state", "screen", "open_url"])
     #expect(McpToolSet.automatic(routes: McpToolSet.perRouteLimit) == .perRoute)
     #expect(McpToolSet.automatic(routes: McpToolSet.perRouteLimit + 1) == .compact)
@@ -104,7 +107,7 @@ struct McpToolSchemaTests {
   /// Without a compact list, `open` takes any name: a client holding an old list can still
   /// name a route the app added since.
   @Test func aPerRouteListLeavesOpensRouteOpen() throws {
-    let toolbox = McpToolbox(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery())
+    let toolbox = McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery())
     let open = try #require(toolbox.listResult["tools"]?.arrayValue?.first { $0["name"] == .string("open") })
     #expect(open["inputSchema"]?["properties"]?["route"]?["enum"] == nil)
     #expect(open["inputSchema"]?["required"] == .array([.string("route")]))

@@ -60,7 +60,7 @@ final class RecordingDelivery: McpTarget, @unchecked Sendable {
 func initializedSession(
   _ table: RouteTable = .builtIn, delivery: RecordingDelivery = RecordingDelivery()
 ) -> McpSession {
-  var session = McpSession(toolbox: McpToolbox(table: table, tool: .deeplink, delivery: delivery))
+  var session = McpSession(toolbox: McpServedTools(table: table, tool: .deeplink, delivery: delivery))
   _ = session.replies(to: [
     line(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#)
   ])

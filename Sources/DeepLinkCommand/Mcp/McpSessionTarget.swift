@@ -3,7 +3,7 @@ import DeepLinkWire
 
 /// The target of every other command (`--target`, `DEEPLINK_TARGET`, else the app), reached
 /// through the same functions as `deeplink <route>`, `state` and `screen`.
-struct TargetDelivery: McpTarget {
+struct McpSessionTarget: McpTarget {
   /// The context of `deeplink mcp`: its options, table and services (aimed at a simulator
   /// app's agent once one answers).
   var context: CommandContext
@@ -35,7 +35,7 @@ struct TargetDelivery: McpTarget {
         report: "delivered \(url) to \(device.description); " + DeviceBridge.unacknowledged(device.kind))
     }
     // As `deeplink <route>` sends it (DeepLinkTool.send), over the session's connection. Its
-    // length was checked with the longest deadline (McpToolbox.open), for every target.
+    // length was checked with the longest deadline (McpServedTools.open), for every target.
     let request = AppSession.openRequest(url, timeoutMilliseconds: context.options.timeoutMilliseconds)
     let reply = try connection.request(request, app: context.app)
     guard let state = reply["state"] else {
@@ -88,7 +88,7 @@ struct TargetDelivery: McpTarget {
 
   /// The same delivery speaking `contents`, which came from `source`: links are built from
   /// the new table, and the kept connection compares replies with it.
-  func serving(_ contents: RoutesFileContents, from source: TableSource) -> TargetDelivery {
+  func serving(_ contents: RoutesFileContents, from source: TableSource) -> McpSessionTarget {
     var next = self
     next.context = context.serving(contents, from: source)
     next.launchContext = launchContext?.serving(contents, from: source)

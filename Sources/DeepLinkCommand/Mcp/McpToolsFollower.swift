@@ -4,18 +4,18 @@
 /// A follower's contract: it costs at most one round trip to an app that runs and at most the
 /// request timeout to one that does not answer; an app that is not there is no change (the
 /// tools stay, and a call that needs no app still works); a table it cannot take is
-/// ``ToolboxChange/refused(_:)``, never a change.
-protocol ToolboxFollower {
+/// ``McpToolsChange/refused(_:)``, never a change.
+protocol McpToolsFollower {
   /// The tools for the next request.
-  func follow() -> ToolboxChange
+  func follow() -> McpToolsChange
 }
 
-/// What a ``ToolboxFollower`` found.
-enum ToolboxChange {
+/// What a ``McpToolsFollower`` found.
+enum McpToolsChange {
   /// The tools hold.
   case unchanged
   /// The app serves other tools: these.
-  case changed(McpToolbox)
+  case changed(McpServedTools)
   /// The app serves a table that cannot be taken (``AppTable``): the tools stay as they
   /// were, and a call says why.
   case refused(McpToolCallError)

@@ -4,8 +4,8 @@ import DeepLinkWire
 /// The tools `deeplink mcp` serves, derived from the route table, and their calls.
 ///
 /// `tools/list` is computed once per toolbox: when the app's table changes, the session builds
-/// another toolbox (``ToolboxFollower``).
-struct McpToolbox {
+/// another toolbox (``McpToolsFollower``).
+struct McpServedTools {
   let table: RouteTable
   /// The tool that serves: its name starts each failure's text, and the tools' help says it.
   let tool: ToolIdentity
@@ -36,8 +36,8 @@ struct McpToolbox {
 
   /// The same tools for `table`, served by `delivery`: what the session takes when the app
   /// serves another table.
-  func rebuilt(table: RouteTable, delivery: any McpTarget) -> McpToolbox {
-    McpToolbox(table: table, tool: tool, delivery: delivery, set: requestedSet)
+  func rebuilt(table: RouteTable, delivery: any McpTarget) -> McpServedTools {
+    McpServedTools(table: table, tool: tool, delivery: delivery, set: requestedSet)
   }
 
   /// The result of `tools/call`: a tool result, `isError` when the call failed.
