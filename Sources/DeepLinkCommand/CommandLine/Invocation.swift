@@ -7,7 +7,7 @@ package import DeepLinkRoutes
 ///     deeplink url recipe --id 42     // URLCommand(recipe, id 42)
 ///     deeplink open debug://settings  // OpenCommand(settings)
 ///     deeplink routes --markdown      // RoutesCommand(.markdown)
-package struct Invocation: Hashable, Sendable {
+package struct Invocation: Equatable, Sendable {
   /// What to run.
   var command: any ParsedCommand
   package var options: GlobalOptions
@@ -18,12 +18,7 @@ package struct Invocation: Hashable, Sendable {
   }
 
   package static func == (left: Invocation, right: Invocation) -> Bool {
-    AnyHashable(left.command) == AnyHashable(right.command) && left.options == right.options
-  }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(AnyHashable(command))
-    hasher.combine(options)
+    left.command.isSame(as: right.command) && left.options == right.options
   }
 }
 

@@ -7,7 +7,7 @@ import DeepLinkRoutes
 /// Help, the man page, completion and parsing all read the declarations, so adding a command
 /// is a new conforming type and one line in ``CommandRegistry/commands``.
 ///
-///     struct PingCommand: ToolCommand {
+///     struct PingCommand: ToolCommand, Equatable {
 ///       static let name = "ping"
 ///       static let summary = "Ask whether the app answers"
 ///       …

@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink approve`: Let a simulator open the links in an app without asking.
-struct ApproveCommand: ToolCommand {
+struct ApproveCommand: ToolCommand, Equatable {
   static let name = "approve"
   static let synopsis = "--bundle-id <id>"
   static let summary = "Let a simulator open the links in an app without asking"

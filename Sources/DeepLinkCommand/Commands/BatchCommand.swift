@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink batch`: Send one link per line, all over one connection.
-struct BatchCommand: ToolCommand {
+struct BatchCommand: ToolCommand, Equatable {
   static let name = "batch"
   static let synopsis = "[<file> | -]"
   static let summary = "Send one link per line, all over one connection"

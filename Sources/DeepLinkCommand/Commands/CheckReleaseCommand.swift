@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink check-release`: Check that a release build has no debug scheme and no agent.
-struct CheckReleaseCommand: ToolCommand {
+struct CheckReleaseCommand: ToolCommand, Equatable {
   static let name = "check-release"
   static let synopsis = "<path>... [--expect-registered]"
   static let summary = "Check that a release build has no debug scheme and no agent"

@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink completions`: Print a shell completion script.
-struct CompletionsCommand: ToolCommand {
+struct CompletionsCommand: ToolCommand, Equatable {
   static let name = "completions"
   static let synopsis = "<bash | zsh | fish>"
   static let summary = "Print a shell completion script"

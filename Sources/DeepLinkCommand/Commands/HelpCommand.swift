@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink help`: Show help for a command or a route.
-struct HelpCommand: ToolCommand {
+struct HelpCommand: ToolCommand, Equatable {
   static let name = "help"
   static let synopsis = "[<command> | <route>]"
   static let summary = "Show help for a command or a route"

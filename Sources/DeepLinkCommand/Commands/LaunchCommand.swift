@@ -3,7 +3,7 @@ import DeepLinkWire
 
 /// `deeplink launch`: Start an app on a simulator, wait until its agent answers, and
 /// optionally apply a link: launch arguments, environment and a state in one command.
-struct LaunchCommand: ToolCommand {
+struct LaunchCommand: ToolCommand, Equatable {
   static let name = "launch"
   static let synopsis = "--bundle-id <id> [<options>] [<route> ...]"
   static let summary = "Start an app on a simulator, wait for its agent, open a link"

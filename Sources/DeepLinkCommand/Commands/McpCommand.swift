@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink mcp`: Serve the routes as tools to coding agents (MCP).
-struct McpCommand: ToolCommand {
+struct McpCommand: ToolCommand, Equatable {
   static let name = "mcp"
   static let synopsis = ""
   static let summary = "Serve the routes as tools to coding agents (MCP)"

@@ -7,7 +7,7 @@ import DeepLinkWire
 /// directory), merged with what is there, and for Claude Code a skill generated from the
 /// table. Nothing is written unless every file can be: a file that does not parse (65) or a
 /// different entry kept without `--force` (1) leaves every file byte for byte as it was.
-struct McpInstallCommand: ToolCommand {
+struct McpInstallCommand: ToolCommand, Equatable {
   static let name = "mcp install"
   static let synopsis = "<client> [--print] [--force]"
   static let summary = "Set up a coding agent's client (\(McpClient.names)) to run the MCP server"

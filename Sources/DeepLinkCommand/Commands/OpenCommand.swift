@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink open`: Send a raw debug URL, checked against the route table first.
-struct OpenCommand: ToolCommand {
+struct OpenCommand: ToolCommand, Equatable {
   static let name = "open"
   static let synopsis = "<url>"
   static let summary = "Send a raw debug URL, checked against the route table first"

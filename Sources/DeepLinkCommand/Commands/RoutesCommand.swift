@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink routes`: List the routes, as a table, JSON or Markdown.
-struct RoutesCommand: ToolCommand {
+struct RoutesCommand: ToolCommand, Equatable {
   static let name = "routes"
   static let synopsis = "[--json | --markdown]"
   static let summary = "List the routes, as a table, JSON or Markdown"

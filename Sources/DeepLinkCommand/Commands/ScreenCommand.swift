@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink screen`: Print the app's current screen.
-struct ScreenCommand: ToolCommand {
+struct ScreenCommand: ToolCommand, Equatable {
   static let name = "screen"
   static let synopsis = "[--png <file>]"
   static let summary = "Print the app's current screen"

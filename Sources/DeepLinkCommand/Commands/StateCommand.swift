@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink state`: Print the app's current state.
-struct StateCommand: ToolCommand {
+struct StateCommand: ToolCommand, Equatable {
   static let name = "state"
   static let synopsis = "[--json]"
   static let summary = "Print the app's current state"

@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink targets`: List the app, simulators, iPhones and Android devices to send links to.
-struct TargetsCommand: ToolCommand {
+struct TargetsCommand: ToolCommand, Equatable {
   static let name = "targets"
   static let synopsis = "[--json]"
   static let summary = "List the app, simulators, iPhones and Android devices to send links to"

@@ -3,7 +3,7 @@ import DeepLinkWire
 import Pictures
 
 /// `deeplink tour`: Record every screen, or check them against a recording.
-struct TourCommand: ToolCommand {
+struct TourCommand: ToolCommand, Equatable {
   static let name = "tour"
   static let synopsis = "(--out | --check) <dir> [--scenario <file>]"
   static let summary = "Record every screen, or check them against a recording"

@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink url`: Print the URL of a link without sending it.
-struct URLCommand: ToolCommand {
+struct URLCommand: ToolCommand, Equatable {
   static let name = "url"
   static let synopsis = "<route> [--<option> <value>...]"
   static let summary = "Print the URL of a link without sending it"

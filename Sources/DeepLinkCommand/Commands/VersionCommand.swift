@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink version`: Print the version.
-struct VersionCommand: ToolCommand {
+struct VersionCommand: ToolCommand, Equatable {
   static let name = "version"
   static let synopsis = ""
   static let summary = "Print the version"

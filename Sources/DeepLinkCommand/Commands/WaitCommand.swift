@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 /// `deeplink wait`: Wait until an app is listening.
-struct WaitCommand: ToolCommand {
+struct WaitCommand: ToolCommand, Equatable {
   static let name = "wait"
   static let synopsis = "[--timeout <seconds>] [--pid <pid>]"
   static let summary = "Wait until an app is listening"

@@ -2,7 +2,7 @@
 /// ask `deeplink` at every Tab (``CompletionCallback``): `words WORD...`, the whole line; and,
 /// for scripts installed by earlier versions, `values ROUTE PARAMETER [SOCKET]` and `targets`.
 /// Not shown in help.
-struct CompletionCallbackCommand: ParsedCommand {
+struct CompletionCallbackCommand: ParsedCommand, Equatable {
   /// The arguments after `__complete`, untouched.
   let arguments: [String]
 

@@ -4,7 +4,7 @@ import DeepLinkWire
 /// `deeplink <route> [--<option> <value>...]`: sends the route's link, waits until the app
 /// applied it, and prints the screen (the state with `--json`); with `--dry-run`, what would
 /// be sent; with `--keep`, applies it again each time the app comes back (``KeptLink``).
-struct LinkCommand: ParsedCommand {
+struct LinkCommand: ParsedCommand, Equatable {
   /// The link to send.
   let link: Link
 

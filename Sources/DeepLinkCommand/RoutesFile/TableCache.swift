@@ -153,10 +153,17 @@ package struct TableCache: Sendable {
   /// `{"key":"socket /tmp/a.sock","version":"1a2b3c4d5e6f7a8b","helpVersion":"…",`; without
   /// `helpVersion`, only as far as `version`.
   static func prefix(key: Key, version: String, helpVersion: String? = nil) -> [UInt8] {
-    var text =
-      #"{"key":"# + JSON.string(key.text).serialized + #","version":"# + JSON.string(version).serialized + ","
-    if let helpVersion { text += #""helpVersion":"# + JSON.string(helpVersion).serialized + "," }
-    return Array(text.utf8)
+    var bytes = Array(#"{"key":"#.utf8)
+    JSON.string(key.text).serialize(into: &bytes)
+    bytes += #","version":"#.utf8
+    JSON.string(version).serialize(into: &bytes)
+    bytes.append(UInt8(ascii: ","))
+    if let helpVersion {
+      bytes += #""helpVersion":"#.utf8
+      JSON.string(helpVersion).serialize(into: &bytes)
+      bytes.append(UInt8(ascii: ","))
+    }
+    return bytes
   }
 
   /// Keeps `contents` as `key`'s table, replacing the one before.

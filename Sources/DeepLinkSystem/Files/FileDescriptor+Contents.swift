@@ -35,11 +35,15 @@ extension FileDescriptor {
 
   /// Reads with `read(2)` to the end of the file, at most `limit` bytes.
   ///
+  /// - Parameter expectedSize: the size the file had (`fstat(2)`), when known: the reads then
+  ///   use a buffer that size and a little more, not 64 KB to clear for a 2 KB file (a cached
+  ///   table, read at a command's start). A file that grew meanwhile is still read whole.
   /// - Throws: the error of the `read` that failed; `EFBIG` once more than `limit` bytes came;
   ///   `EAGAIN` when a non-blocking descriptor has nothing to read.
-  package func readToEnd(limit: Int = .max) throws(SystemCallError) -> [UInt8] {
+  package func readToEnd(limit: Int = .max, expectedSize: Int? = nil) throws(SystemCallError) -> [UInt8] {
+    let chunkSize = 64 * 1024
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    var chunk = [UInt8](repeating: 0, count: expectedSize.map { min(max($0, 0) + 1, chunkSize) } ?? chunkSize)
     while true {
       guard let count = try read(into: &chunk) else { throw SystemCallError("read", .wouldBlock) }
       if count == 0 { return bytes }

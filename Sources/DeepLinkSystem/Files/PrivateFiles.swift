@@ -66,7 +66,7 @@ package enum PrivateFiles {
     }
     try check(status, kind: .regularFile, userID: userID)
     do {
-      return try descriptor.readToEnd(limit: limit)
+      return try descriptor.readToEnd(limit: limit, expectedSize: status.size)
     } catch {
       throw error.errno == .fileTooLarge ? .tooLarge(limit: limit) : Refusal(error)
     }

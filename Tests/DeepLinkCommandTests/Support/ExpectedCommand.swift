@@ -54,5 +54,5 @@ enum ExpectedCommand: Sendable {
 
 /// Whether a parsed command is the one expected.
 func == (parsed: any ParsedCommand, expected: ExpectedCommand) -> Bool {
-  AnyHashable(parsed) == AnyHashable(expected.parsed)
+  parsed.isSame(as: expected.parsed)
 }
