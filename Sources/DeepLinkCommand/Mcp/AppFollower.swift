@@ -30,6 +30,9 @@ final class AppFollower: McpToolsFollower {
   /// on `DeepLinkCommand` for one app), which still finds a simulator app's agent that starts
   /// later.
   private let followsTable: Bool
+  /// The fingerprints of the current tools' table, taken once per table: the app's are compared
+  /// with them before each call, which must not hash the whole table every time.
+  private var fingerprints: ServedTable
 
   /// A follower of the app `delivery` reaches.
   ///
@@ -44,6 +47,7 @@ final class AppFollower: McpToolsFollower {
     self.followsTable = followsTable
     self.delivery = delivery
     self.awaitedSimulator = simulator
+    self.fingerprints = ServedTable(of: delivery.context.table)
     self.lookup = AppTableLookup(
       key: agent.map { .simulator(udid: $0.udid, bundleID: $0.bundleID) }
         ?? .socket(delivery.context.socketPath),
@@ -66,6 +70,7 @@ final class AppFollower: McpToolsFollower {
       case .same: break
       case .new(let contents, let source):
         delivery = delivery.serving(contents, from: source)
+        fingerprints = ServedTable(of: contents.table)
         unannounced = true
       case .refused(let error):
         return .refused(.failure(RefusedTable(error: error)))
@@ -93,7 +98,7 @@ final class AppFollower: McpToolsFollower {
   private func table(for delivery: McpSessionTarget) -> Served {
     let app = delivery.context.app
     guard let served = try? delivery.connection.servedTable(app: app),
-      !served.isServing(delivery.context.table)
+      !served.isServing(fingerprints)
     else { return .same }
     do {
       // A cache file that cannot be used is not warned about at each call: the fetch replaces it.

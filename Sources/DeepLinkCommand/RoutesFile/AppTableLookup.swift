@@ -106,11 +106,21 @@ struct ServedTable: Equatable {
     self.helpVersion = helpVersion
   }
 
+  /// Both fingerprints of `table`.
+  init(of table: RouteTable) {
+    self.init(version: table.version, helpVersion: table.helpVersion)
+  }
+
   /// Whether `table` is the one served: the same routes, and the same help when stated.
   func isServing(_ table: RouteTable) -> Bool {
     guard table.version == version else { return false }
     guard let helpVersion else { return true }
     return table.helpVersion == helpVersion
+  }
+
+  /// Whether the table of fingerprints `held` (both stated) is the one served.
+  func isServing(_ held: ServedTable) -> Bool {
+    held.version == version && (helpVersion == nil || held.helpVersion == helpVersion)
   }
 }
 

@@ -20,6 +20,11 @@ package struct PollEvents: OptionSet, Hashable, Sendable {
   package static let error = PollEvents(rawValue: Int16(POLLERR))
   /// The descriptor is not open (reported whether asked for or not).
   package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+  /// Input, or the end of it: ``readable``, ``hangUp``, ``error`` or ``invalid``, after which a
+  /// read answers (with bytes, 0 or an error). A constant, not an array literal: a literal of
+  /// this type builds the set through the standard library's generic initializer, which looks
+  /// up conformances at run time on every call (a server's every poll round).
+  package static let readableOrClosed = PollEvents(rawValue: Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL))
 }
 
 /// The array of `struct pollfd` that one `poll(2)` call watches, rebuilt each round.

@@ -38,7 +38,7 @@ struct Connection {
 
   /// What to watch this connection for in the next `poll`.
   var interest: PollEvents {
-    var events: PollEvents = []
+    var events = PollEvents()
     if !endOfInput, isRejected || pendingOutput < Self.outputHighWater { events.insert(.readable) }
     if pendingOutput > 0 { events.insert(.writable) }
     return events

@@ -51,7 +51,7 @@ struct ServerLoop {
       for index in connections.indices {
         let events = pollSet.returnedEvents(at: first + index)
         guard !events.isEmpty else { continue }
-        if !connections[index].endOfInput, !events.isDisjoint(with: [.readable, .hangUp, .error, .invalid]) {
+        if !connections[index].endOfInput, !events.isDisjoint(with: .readableOrClosed) {
           connections[index].receive(into: &scratch, now: now)
         }
         guard !connections[index].isClosed else { continue }
