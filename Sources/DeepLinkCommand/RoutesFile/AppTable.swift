@@ -114,6 +114,8 @@ package enum AppTable {
     }
     let computed = contents.table.version
     guard computed == claimed else { throw .versionMismatch(claimed: claimed, computed: computed) }
-    return contents
+    return RoutesFileContents(
+      table: contents.table.knowing(version: computed), androidPackage: contents.androidPackage,
+      iosBundleID: contents.iosBundleID)
   }
 }

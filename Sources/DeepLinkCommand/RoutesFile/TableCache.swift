@@ -117,10 +117,10 @@ package struct TableCache: Sendable {
     } catch {
       return Lookup(warning: warning(path, error.message))
     }
-    if let known,
+    let knownVersion = known?.table.version
+    if let known, let knownVersion,
       bytes.starts(
-        with: Self.prefix(
-          key: key, version: known.table.version, helpVersion: help ? known.table.helpVersion : nil))
+        with: Self.prefix(key: key, version: knownVersion, helpVersion: help ? known.table.helpVersion : nil))
     {
       // The file states the key and the table the tool holds, as this cache writes them: that
       // table is used without decoding the document (half of a command's start-up otherwise).
@@ -136,7 +136,7 @@ package struct TableCache: Sendable {
     }
     // The table the tool holds, when the file states its fingerprints (help's only if asked
     // for: a file written before it was kept states none, and its table is decoded).
-    if let known, known.table.version == version,
+    if let known, knownVersion == version,
       !help || document["helpVersion"]?.stringValue == known.table.helpVersion
     {
       return Lookup(contents: known)

@@ -6,7 +6,15 @@ extension RouteTable {
   /// Every field is fed to the hash explicitly, each tagged with its kind, rather than through
   /// `String(describing:)`: reflection costs time in proportion to the routes, a large part of
   /// `deeplink`'s start-up and far more with a large table (BENCHMARKS.md).
-  public var version: String {
+  public var version: String { names.version ?? computedVersion }
+
+  /// This table, its ``version`` already known to be `version` (just computed, to check a table
+  /// an app served): later uses do not hash the table again.
+  package func knowing(version: String) -> RouteTable {
+    RouteTable(scheme: scheme, routes: routes, names: NameIndex(names, version: version))
+  }
+
+  private var computedVersion: String {
     var hash = FNV1a()
     hash.add(scheme)
     for route in routes {

@@ -24,10 +24,20 @@ public struct RouteTable: Sendable {
     /// The UTF-8 length of the longest route name: a longer name is no route's, and one much
     /// longer is close to none, both known without hashing or comparing it.
     let longest: Int
+    /// ``RouteTable/version``, when it was computed as the table was checked (a table an app
+    /// served, whose stated fingerprint was verified): not hashed again at each use.
+    let version: String?
 
     init(routes: [Route], positions: [String: Int]?) {
       self.positions = positions
       self.longest = routes.lazy.map(\.name.utf8.count).max() ?? 0
+      self.version = nil
+    }
+
+    init(_ index: NameIndex, version: String) {
+      self.positions = index.positions
+      self.longest = index.longest
+      self.version = version
     }
   }
 
@@ -53,6 +63,13 @@ public struct RouteTable: Sendable {
       positions[route.name] = position
     }
     self.names = NameIndex(routes: routes, positions: positions)
+  }
+
+  /// A table of `routes` looked up in `names`, which was built for them.
+  init(scheme: String, routes: [Route], names: NameIndex) {
+    self.scheme = scheme
+    self.routes = routes
+    self.names = names
   }
 
   /// The route called `name` (exact, lowercase), if any: the first, if several are.
