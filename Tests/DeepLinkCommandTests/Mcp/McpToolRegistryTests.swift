@@ -18,8 +18,8 @@ struct McpToolRegistryTests {
     let delivery = RecordingDelivery()
     delivery.takesScreenshots = true
     delivery.offersLaunch = true
-    let served = McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery).tools.map(\.name)
-    let routes = RouteTable.builtIn.routes.map(\.name)
+    let served = McpServedTools(table: .recipeSample, tool: .deeplink, delivery: delivery).tools.map(\.name)
+    let routes = RouteTable.recipeSample.routes.map(\.name)
     #expect(Array(served.prefix(routes.count)) == routes)
     let besides = Array(served.dropFirst(routes.count))
     let declared = Self.toolCommands.flatMap { $0.mcpTools.map(\.name) }
