@@ -12,7 +12,7 @@ public enum ArgumentParserCheck {
   /// words; help text for any topic the parser names must render.
   ///
   /// - Returns: `nil`, or the property that failed.
-  public static func check(_ bytes: [UInt8], table: RouteTable = .builtIn) -> String? {
+  public static func check(_ bytes: [UInt8], table: RouteTable = .recipeSample) -> String? {
     let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
     }

@@ -17,7 +17,7 @@ public enum McpLineCheck {
   public static func check(_ bytes: [UInt8]) -> String? {
     guard let control = bytes.first else { return nil }
     let lines = bytes.dropFirst().split(separator: 0x0A, omittingEmptySubsequences: true)
-    var session = McpOfflineSession(table: .builtIn)
+    var session = McpOfflineSession(table: .recipeSample)
     if control & 1 == 1 { _ = session.handshake() }
     let replies = session.replies(to: Array(lines))
     let responses = replies.filter { $0["id"] != nil }

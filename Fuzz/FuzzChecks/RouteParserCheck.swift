@@ -10,7 +10,7 @@ public enum RouteParserCheck {
   /// prints the same again; a link that does not must say why in words.
   ///
   /// - Returns: `nil`, or the property that failed.
-  public static func check(_ bytes: [UInt8], table: RouteTable = .builtIn) -> String? {
+  public static func check(_ bytes: [UInt8], table: RouteTable = .recipeSample) -> String? {
     let text = String(decoding: bytes, as: UTF8.self)
     let link: Link
     do {

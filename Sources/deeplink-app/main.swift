@@ -9,7 +9,7 @@ import RecipeSampleRoutes
 #endif
 
 let agent = DeepLinkAgent(
-  name: "deeplink-app", table: .builtIn,
+  name: "deeplink-app", table: .recipeSample,
   about: "Runs the headless recipe app and applies the debug links that `deeplink` sends it over a\n"
     + "Unix domain socket. ")
 exit(agent.main(handler: AppModel()))

@@ -8,4 +8,5 @@ import RecipeSampleRoutes
 #endif
 
 exit(
-  DeepLinkTool(name: "deeplink", table: .builtIn, readsRoutesFiles: true, appCommand: "deeplink-app").main())
+  DeepLinkTool(name: "deeplink", table: .recipeSample, readsRoutesFiles: true, appCommand: "deeplink-app")
+    .main())

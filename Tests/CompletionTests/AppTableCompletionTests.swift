@@ -35,7 +35,7 @@ import Testing
     let environment = [
       "XDG_CACHE_HOME": cache, "DEEPLINK_COMPLETION_TIMEOUT_MS": String(Patience.milliseconds),
     ]
-    let builtIn = RouteTable.builtIn.routes.map(\.name)
+    let builtIn = RouteTable.recipeSample.routes.map(\.name)
     func offers(_ line: String) throws -> ShellAnswer {
       let answer = try ShellDriver.complete(line, in: shell, directory: root, environment: environment)
       #expect(answer.result.status == 0, "\(answer.result)")

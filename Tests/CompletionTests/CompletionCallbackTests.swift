@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct CompletionCallbackTests {
   typealias Value = CompletionCallback.Value
-  let table = RouteTable.builtIn
+  let table = RouteTable.recipeSample
 
   func lines(_ arguments: [String], _ values: [Value]) -> [String] {
     CompletionCallback.lines(arguments, table: table) { _ in values }

@@ -5,8 +5,8 @@ import Testing
 @testable import DeepLinkCommand
 
 @Suite struct CompletionModelTests {
-  let table = RouteTable.builtIn
-  let model = CompletionModel(table: .builtIn, tool: .deeplink)
+  let table = RouteTable.recipeSample
+  let model = CompletionModel(table: .recipeSample, tool: .deeplink)
 
   @Test func routesThenCommandsInOrder() {
     #expect(

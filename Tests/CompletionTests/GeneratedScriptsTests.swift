@@ -47,7 +47,7 @@ import Testing
   @Test("each script holds no table and asks the tool", arguments: CompletionShell.allCases)
   func aShimHoldsNoTable(_ shell: CompletionShell) {
     let script = CompletionScript.text(for: shell, tool: .deeplink)
-    for route in RouteTable.builtIn.routes {
+    for route in RouteTable.recipeSample.routes {
       #expect(!script.contains(route.name), "\(shell): \(route.name)")
     }
     for option in ["--sort", "--socket", "--json"] {
@@ -77,7 +77,7 @@ import Testing
     let route = Route(
       "pantry", summary: "Show the pantry",
       parameters: [.choice("shelf", ["top", "it's $(bottom)"], help: "Which shelf")])
-    let table = RouteTable(routes: RouteTable.builtIn.routes + [route])
+    let table = RouteTable(routes: RouteTable.recipeSample.routes + [route])
     let model = CompletionModel(table: table, tool: .deeplink)
     #expect(model.context(named: "pantry")?.options.first?.value == .choices(["top", "it's $(bottom)"]))
     func lines(_ words: [String]) -> [String] {

@@ -15,7 +15,7 @@ import Testing
   @Test mutating func aBareURLLineOpensTheLink() throws {
     let reply = try send("debug://recipe?id=42")
     #expect(reply["ok"] == .bool(true))
-    #expect(reply["version"] == .string(RouteTable.builtIn.version))
+    #expect(reply["version"] == .string(RouteTable.recipeSample.version))
     #expect(reply["applied"] == .string("debug://recipe?id=42"))
     #expect(
       reply["state"]?["path"] == .array([.object([("destination", .string("recipe")), ("id", .int(42))])]))
@@ -54,7 +54,8 @@ import Testing
     let screen = try send(#"{"op":"screen"}"#)
     #expect(screen["screen"]?.stringValue?.contains("⚠ Nope") == true)
     #expect(try send(#"{"op":"ping"}"#)["ok"] == .bool(true))
-    #expect(try send(#"{"op":"routes"}"#)["routes"]?.arrayValue?.count == RouteTable.builtIn.routes.count)
+    #expect(
+      try send(#"{"op":"routes"}"#)["routes"]?.arrayValue?.count == RouteTable.recipeSample.routes.count)
   }
 
   @Test mutating func valuesComeFromTheAppsData() throws {
@@ -161,8 +162,8 @@ import Testing
   @Test func pingStatesTheTablesHelpFingerprint() throws {
     var handler = RequestHandler(now: { 0 })
     let ping = try JSON.parse(handler.handle(Array(#"{"op":"ping"}"#.utf8)[...]).reply)
-    #expect(ping["version"] == .string(RouteTable.builtIn.version))
-    #expect(ping["helpVersion"] == .string(RouteTable.builtIn.helpVersion))
+    #expect(ping["version"] == .string(RouteTable.recipeSample.version))
+    #expect(ping["helpVersion"] == .string(RouteTable.recipeSample.helpVersion))
   }
 
   @Test mutating func appliedLinksAreLogged() {

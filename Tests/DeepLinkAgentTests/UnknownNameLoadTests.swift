@@ -13,14 +13,14 @@ import Testing
   /// 10,000 routes (the built-in ones after generated `screen-00000` … of the recipe route's
   /// kind), as a large app or a routes file has.
   static let largeTable: RouteTable = {
-    let recipe = RouteTable.builtIn.route(named: "recipe")!
-    let generated = (0..<(10_000 - RouteTable.builtIn.routes.count)).map { index in
+    let recipe = RouteTable.recipeSample.route(named: "recipe")!
+    let generated = (0..<(10_000 - RouteTable.recipeSample.routes.count)).map { index in
       let digits = String(index)
       return Route(
         "screen-" + String(repeating: "0", count: 5 - digits.count) + digits,
         summary: "Generated screen \(index)", parameters: recipe.parameters)
     }
-    return RouteTable(routes: generated + RouteTable.builtIn.routes)
+    return RouteTable(routes: generated + RouteTable.recipeSample.routes)
   }()
 
   /// A client sends 60 KB route names that match nothing, one after another, as a bare link

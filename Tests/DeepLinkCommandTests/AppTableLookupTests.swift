@@ -39,7 +39,7 @@ struct AppTableLookupTests {
   }
 
   static func withLookup(
-    key: TableCache.Key = key, known: RouteTable = .builtIn,
+    key: TableCache.Key = key, known: RouteTable = .recipeSample,
     _ body: (AppTableLookup, TableCache) throws -> Void
   ) throws {
     let directory = try TemporaryDirectory()
@@ -51,7 +51,7 @@ struct AppTableLookupTests {
   @Test func anAppServingTheCachedTableNeedsNoFetch() throws {
     try Self.withLookup { lookup, cache in
       cache.store(RoutesFileContents(table: Self.shop()), for: Self.key)
-      let fetch = Fetch(.builtIn)
+      let fetch = Fetch(.recipeSample)
       let found = try lookup.resolve(served: Self.served(Self.shop()), cached: lookup.cached()) {
         () throws(AppTableError) in try fetch()
       }
@@ -63,11 +63,11 @@ struct AppTableLookupTests {
   @Test func anAppServingTheToolsOwnTableNeedsNoFetch() throws {
     try Self.withLookup { lookup, _ in
       let fetch = Fetch(Self.shop())
-      let found = try lookup.resolve(served: Self.served(.builtIn), cached: lookup.cached()) {
+      let found = try lookup.resolve(served: Self.served(.recipeSample), cached: lookup.cached()) {
         () throws(AppTableError) in try fetch()
       }
       #expect(fetch.count == 0)
-      #expect(!found.fetched && found.contents.table.scheme == RouteTable.builtIn.scheme)
+      #expect(!found.fetched && found.contents.table.scheme == RouteTable.recipeSample.scheme)
     }
   }
 

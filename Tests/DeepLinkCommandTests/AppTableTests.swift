@@ -24,7 +24,7 @@ struct AppTableOverTheWireTests {
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Golden/routes.json"), encoding: .utf8)
     #expect(reply["ok"] == .bool(true))
-    #expect(reply["version"] == .string(RouteTable.builtIn.version))
+    #expect(reply["version"] == .string(RouteTable.recipeSample.version))
     // `routes --json` adds where its table came from; the app serves the document alone.
     guard case .object(let members) = try JSON.parse(printed) else {
       Issue.record("routes.json is not an object")
@@ -38,8 +38,8 @@ struct AppTableOverTheWireTests {
     defer { app.stop() }
     let contents = try AppTable.fetch(socket: app.socket, timeoutMilliseconds: Patience.milliseconds)
     // The fingerprint covers every declaration: names, types, defaults, ranges, help.
-    #expect(contents.table.version == RouteTable.builtIn.version)
-    #expect(contents.table.routes.map(\.name) == RouteTable.builtIn.routes.map(\.name))
+    #expect(contents.table.version == RouteTable.recipeSample.version)
+    #expect(contents.table.routes.map(\.name) == RouteTable.recipeSample.routes.map(\.name))
     #expect(contents.iosBundleID == nil)
     #expect(contents.androidPackage == nil)
   }
@@ -49,7 +49,7 @@ struct AppTableOverTheWireTests {
     defer { app.stop() }
     let contents = try AppTable.fetch(socket: app.socket, timeoutMilliseconds: Patience.milliseconds)
     #expect(contents.iosBundleID == "com.example.Recipes")
-    #expect(contents.table.version == RouteTable.builtIn.version)
+    #expect(contents.table.version == RouteTable.recipeSample.version)
   }
 
   /// `transition-app` starts its agent with `DeepLinkAgent.start` (main actor), not `main`.
@@ -57,7 +57,7 @@ struct AppTableOverTheWireTests {
     let app = try RunningApp.start(executable: Command.product("transition-app"))
     defer { app.stop() }
     let contents = try AppTable.fetch(socket: app.socket, timeoutMilliseconds: Patience.milliseconds)
-    #expect(contents.table.version == RouteTable.builtIn.version)
+    #expect(contents.table.version == RouteTable.recipeSample.version)
   }
 
   @Test func noAppIsASocketErrorNamingThePath() throws {

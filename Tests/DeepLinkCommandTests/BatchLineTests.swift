@@ -6,7 +6,7 @@ import Testing
 
 struct BatchLineTests {
   static func link(_ name: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:]) -> Link {
-    TestTables.link(.builtIn, name, arguments)
+    TestTables.link(.recipeSample, name, arguments)
   }
 
   struct Case: Sendable, CustomTestStringConvertible {
@@ -60,7 +60,7 @@ struct BatchLineTests {
 
   @Test(arguments: cases)
   func parses(_ testCase: Case) throws {
-    #expect(try BatchLine.parse(testCase.line, table: .builtIn) == testCase.link)
+    #expect(try BatchLine.parse(testCase.line, table: .recipeSample) == testCase.link)
   }
 
   struct ErrorCase: Sendable, CustomTestStringConvertible {
@@ -117,7 +117,7 @@ struct BatchLineTests {
   @Test(arguments: errors)
   func reportsTheExactMessage(_ testCase: ErrorCase) {
     do {
-      let link = try BatchLine.parse(testCase.line, table: .builtIn)
+      let link = try BatchLine.parse(testCase.line, table: .recipeSample)
       Issue.record("parsed as \(String(describing: link))")
     } catch {
       #expect(error.message == testCase.message)
@@ -129,7 +129,8 @@ struct BatchLineTests {
     for line in ["recipe --id 3", "recipes --sort=rating", "recipe-edit --unsaved --id 9", "profile --id -x"]
     {
       let words = line.split(separator: " ").map(String.init)
-      #expect(try parse(words).command == BatchLine.parse(line, table: .builtIn).map(ExpectedCommand.link)!)
+      #expect(
+        try parse(words).command == BatchLine.parse(line, table: .recipeSample).map(ExpectedCommand.link)!)
     }
   }
 

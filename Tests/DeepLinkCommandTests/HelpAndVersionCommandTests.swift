@@ -28,7 +28,7 @@ struct HelpAndVersionCommandTests {
     let run = CommandRun(arguments, tool: CommandRun.deeplink())
     #expect(run.code == 0, "\(run)")
     #expect(run.standardOutput.hasPrefix("deeplink "))
-    #expect(run.standardOutput.hasSuffix("(route table \(RouteTable.builtIn.version), built in)\n"))
+    #expect(run.standardOutput.hasSuffix("(route table \(RouteTable.recipeSample.version), built in)\n"))
   }
 
   /// Deliberate: `deeplink "$ROUTE"` with an empty variable in a script must not succeed.

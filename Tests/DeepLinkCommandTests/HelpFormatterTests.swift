@@ -10,7 +10,7 @@ struct HelpFormatterTests {
   /// Every help page of the built-in table, by golden file name.
   static let pages: [(name: String, topic: HelpTopic)] =
     [("help.txt", .topLevel)]
-    + RouteTable.builtIn.routes.map { ("help-\($0.name).txt", .route($0)) }
+    + RouteTable.recipeSample.routes.map { ("help-\($0.name).txt", .route($0)) }
     + CommandRegistry.all.map { ("help-\($0.name.replacing(" ", with: "-")).txt", .command($0.name)) }
 
   static let pageNames = pages.map(\.name)
@@ -18,13 +18,13 @@ struct HelpFormatterTests {
   @Test(arguments: pageNames)
   func matchesItsGoldenFile(_ name: String) {
     let topic = Self.pages.first(where: { $0.name == name })!.topic
-    Golden.check(HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink), named: name)
+    Golden.check(HelpFormatter.text(for: topic, table: .recipeSample, tool: .deeplink), named: name)
   }
 
   @Test(arguments: pageNames)
   func fitsIn80Columns(_ name: String) {
     let topic = Self.pages.first(where: { $0.name == name })!.topic
-    for line in HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink).split(separator: "\n") {
+    for line in HelpFormatter.text(for: topic, table: .recipeSample, tool: .deeplink).split(separator: "\n") {
       #expect(line.count <= 80, "\(line.count) columns: \(line)")
       #expect(!line.hasSuffix(" "), "trailing space: \(line)")
     }
@@ -101,13 +101,14 @@ struct HelpFormatterTests {
 
   @Test func theHiddenCompletionCallbackIsNotInHelp() {
     for page in Self.pages {
-      #expect(!HelpFormatter.text(for: page.topic, table: .builtIn, tool: .deeplink).contains("__complete"))
+      #expect(
+        !HelpFormatter.text(for: page.topic, table: .recipeSample, tool: .deeplink).contains("__complete"))
     }
   }
 
   @Test func theOverviewListsEveryRouteCommandOptionExitCodeAndVariable() {
-    let help = HelpFormatter.text(for: .topLevel, table: .builtIn, tool: .deeplink)
-    for route in RouteTable.builtIn.routes { #expect(help.contains("  \(route.name)  ")) }
+    let help = HelpFormatter.text(for: .topLevel, table: .recipeSample, tool: .deeplink)
+    for route in RouteTable.recipeSample.routes { #expect(help.contains("  \(route.name)  ")) }
     for command in CommandRegistry.names { #expect(help.contains("  \(command)  ")) }
     for option in GlobalOption.allCases { #expect(help.contains(option.synopsis)) }
     for code in ExitCode.allCases { #expect(help.contains("  \(code.rawValue)  ")) }
@@ -117,7 +118,7 @@ struct HelpFormatterTests {
 
   @Test func aRoutePageShowsEveryParameterWithItsFacts() {
     let help = HelpFormatter.text(
-      for: .route(RouteTable.builtIn.route(named: "recipes")!), table: .builtIn, tool: .deeplink)
+      for: .route(RouteTable.recipeSample.route(named: "recipes")!), table: .recipeSample, tool: .deeplink)
     #expect(help.contains("deeplink recipes [--sort <name|newest|rating>] [<global options>]"))
     #expect(help.contains("one of name, newest, rating; default: name"))
     #expect(help.contains("sends debug://recipes?sort=newest"))
@@ -126,9 +127,10 @@ struct HelpFormatterTests {
   @Test func headingsAreBoldOnlyWithColour() {
     let topic = HelpTopic.command(WaitCommand.name)
     #expect(
-      HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink, style: .plain).contains("\nUSAGE\n"))
+      HelpFormatter.text(for: topic, table: .recipeSample, tool: .deeplink, style: .plain).contains(
+        "\nUSAGE\n"))
     #expect(
-      HelpFormatter.text(for: topic, table: .builtIn, tool: .deeplink, style: Style(isColored: true))
+      HelpFormatter.text(for: topic, table: .recipeSample, tool: .deeplink, style: Style(isColored: true))
         .contains("\n\u{1B}[1mUSAGE\u{1B}[0m\n"))
   }
 

@@ -166,7 +166,7 @@ struct InvocationParsingTests {
   }
 
   @Test func theBuiltInTableParsesItsSeedLinks() throws {
-    let table = RouteTable.builtIn
+    let table = RouteTable.recipeSample
     #expect(
       try parse(["recipe", "--id", "42"]).command
         == .link(TestTables.link(table, "recipe", ["id": .integer(42)])))

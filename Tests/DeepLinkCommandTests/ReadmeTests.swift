@@ -21,7 +21,7 @@ import Testing
     let end = try #require(Self.sampleGuide.range(of: "<!-- routes:end -->"))
     let section = String(Self.sampleGuide[begin.upperBound..<end.lowerBound])
     #expect(
-      section == RoutesFormatter.markdown(table: .builtIn, tool: .deeplink),
+      section == RoutesFormatter.markdown(table: .recipeSample, tool: .deeplink),
       "docs/sample-app.md's route reference is stale: paste `deeplink routes --markdown` between the markers")
   }
 

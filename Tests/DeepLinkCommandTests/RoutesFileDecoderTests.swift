@@ -10,7 +10,7 @@ import Testing
   /// Sound files, written every way the format allows: keys in any order, `null` for a key
   /// left out, escapes, non-ASCII, newlines in help, an `android` package, `$schema`, `version`.
   static let soundFiles: [String] = [
-    RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink),
+    RoutesFormatter.text(.json, table: .recipeSample, tool: .deeplink),
     #"{"routes": [{"name": "a"}]}"#,
     #"  {"routes" : [ {"name" : "a" , "parameters" : [ ] } ] , "scheme" : "shop" }  "#,
     #"""

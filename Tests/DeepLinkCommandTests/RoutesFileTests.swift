@@ -220,15 +220,15 @@ struct BrokenRoutesFile: Sendable, CustomTestStringConvertible {
 
   @Test("routes --json reads back as the same table, version included")
   func roundTrips() throws {
-    let printed = RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink)
+    let printed = RoutesFormatter.text(.json, table: .recipeSample, tool: .deeplink)
     let table = try Self.load(printed)
-    #expect(table.scheme == RouteTable.builtIn.scheme)
-    #expect(table.routes.map(\.name) == RouteTable.builtIn.routes.map(\.name))
-    #expect(table.routes.map(\.summary) == RouteTable.builtIn.routes.map(\.summary))
-    #expect(table.routes.map(\.help) == RouteTable.builtIn.routes.map(\.help))
-    #expect(table.routes.map(\.parameters) == RouteTable.builtIn.routes.map(\.parameters))
+    #expect(table.scheme == RouteTable.recipeSample.scheme)
+    #expect(table.routes.map(\.name) == RouteTable.recipeSample.routes.map(\.name))
+    #expect(table.routes.map(\.summary) == RouteTable.recipeSample.routes.map(\.summary))
+    #expect(table.routes.map(\.help) == RouteTable.recipeSample.routes.map(\.help))
+    #expect(table.routes.map(\.parameters) == RouteTable.recipeSample.routes.map(\.parameters))
     // The same declarations, so the same fingerprint, and printed again the same document.
-    #expect(table.version == RouteTable.builtIn.version)
+    #expect(table.version == RouteTable.recipeSample.version)
     #expect(RoutesFormatter.text(.json, table: table, tool: .deeplink) == printed)
   }
 

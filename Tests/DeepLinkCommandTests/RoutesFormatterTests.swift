@@ -9,23 +9,23 @@ struct RoutesFormatterTests {
   static let goldenNames = ["routes.txt", "routes.json", "routes.md"]
 
   @Test func matchesItsGoldenFiles() {
-    Golden.check(RoutesFormatter.text(.table, table: .builtIn, tool: .deeplink), named: "routes.txt")
-    Golden.check(RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink), named: "routes.json")
-    Golden.check(RoutesFormatter.text(.markdown, table: .builtIn, tool: .deeplink), named: "routes.md")
+    Golden.check(RoutesFormatter.text(.table, table: .recipeSample, tool: .deeplink), named: "routes.txt")
+    Golden.check(RoutesFormatter.text(.json, table: .recipeSample, tool: .deeplink), named: "routes.json")
+    Golden.check(RoutesFormatter.text(.markdown, table: .recipeSample, tool: .deeplink), named: "routes.md")
   }
 
   @Test func theTableFitsIn80Columns() {
-    for line in RoutesFormatter.table(.builtIn).split(separator: "\n") {
+    for line in RoutesFormatter.table(.recipeSample).split(separator: "\n") {
       #expect(line.count <= 80, "\(line)")
     }
   }
 
   @Test func jsonDescribesEveryParameter() throws {
-    let json = RoutesFormatter.json(table: .builtIn)
+    let json = RoutesFormatter.json(table: .recipeSample)
     #expect(json["scheme"] == .string("debug"))
-    #expect(json["version"] == .string(RouteTable.builtIn.version))
+    #expect(json["version"] == .string(RouteTable.recipeSample.version))
     let routes = try #require(json["routes"]?.arrayValue)
-    #expect(routes.count == RouteTable.builtIn.routes.count)
+    #expect(routes.count == RouteTable.recipeSample.routes.count)
     let recipe = try #require(routes.first(where: { $0["name"] == .string("recipe") }))
     #expect(
       recipe["parameters"]?.arrayValue?.first?.serialized
@@ -37,8 +37,8 @@ struct RoutesFormatterTests {
         == #"{"name":"sort","type":"choice","required":false,"default":"name","#
         + #""choices":["name","newest","rating"],"range":null,"help":"Order of the list"}"#)
     #expect(
-      RoutesFormatter.json(table: .builtIn, source: .builtIn).pretty + "\n"
-        == RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink))
+      RoutesFormatter.json(table: .recipeSample, source: .builtIn).pretty + "\n"
+        == RoutesFormatter.text(.json, table: .recipeSample, tool: .deeplink))
   }
 
   @Test func markdownEscapesPipes() {

@@ -23,12 +23,12 @@ struct RoutesSchemaTests {
   /// Valid documents: the built-in table exported (also with a file's Android package), and
   /// files leaving out optional keys.
   static let valid: [String] = [
-    RoutesFormatter.text(.json, table: .builtIn, tool: .deeplink),
-    RoutesFormatter.text(.json, table: .builtIn, androidPackage: "com.example.recipes", tool: .deeplink),
+    RoutesFormatter.text(.json, table: .recipeSample, tool: .deeplink),
+    RoutesFormatter.text(.json, table: .recipeSample, androidPackage: "com.example.recipes", tool: .deeplink),
     #"{"routes": [{"name": "a"}]}"#,
     #"{"$schema": "./deeplink.routes.schema.json", "scheme": "my-app+dev.1", "version": "x", "routes": [{"name": "a-1"}]}"#,
     #"{"android": {"package": "com.example.shop_app"}, "routes": [{"name": "a"}]}"#,
-    RoutesFormatter.text(.json, table: .builtIn, iosBundleID: "com.example.Recipes", tool: .deeplink),
+    RoutesFormatter.text(.json, table: .recipeSample, iosBundleID: "com.example.Recipes", tool: .deeplink),
     #"{"ios": {"bundleId": "com.example.Shop-App2"}, "routes": [{"name": "a"}]}"#,
     #"""
     {"routes": [{"name": "item", "help": "Two\nlines", "parameters": [

@@ -37,8 +37,8 @@ struct ExitCodeTests {
 struct VersionTests {
   @Test func namesTheReleaseAndTheTable() {
     #expect(
-      DeepLinkVersion.string(table: .builtIn, tool: .deeplink)
-        == "deeplink \(DeepLinkVersion.number) (route table \(RouteTable.builtIn.version), built in)")
+      DeepLinkVersion.string(table: .recipeSample, tool: .deeplink)
+        == "deeplink \(DeepLinkVersion.number) (route table \(RouteTable.recipeSample.version), built in)")
   }
 }
 
@@ -60,9 +60,9 @@ struct CommandLineFormTests {
   )
     throws
   {
-    let link = try RouteTable.builtIn.route(named: route)!.bind(values.map { ($0.key, $0.value.text) })
+    let link = try RouteTable.recipeSample.route(named: route)!.bind(values.map { ($0.key, $0.value.text) })
     #expect(link.commandLine == line)
-    #expect(try BatchLine.parse(line, table: .builtIn) == link)
+    #expect(try BatchLine.parse(line, table: .recipeSample) == link)
   }
 }
 

@@ -18,7 +18,7 @@ import Testing
 @Suite("Table cache")
 struct TableCacheTests {
   static let key = TableCache.Key.socket("/run/user/1000/deeplink/app.sock")
-  static let contents = RoutesFileContents(table: .builtIn, iosBundleID: "com.example.Recipes")
+  static let contents = RoutesFileContents(table: .recipeSample, iosBundleID: "com.example.Recipes")
   static let shop = RouteTable(
     scheme: "shop",
     routes: [Route("cart", summary: "Show the cart"), Route("product", summary: "Show a product")])
@@ -40,7 +40,7 @@ struct TableCacheTests {
       #expect(cache.store(Self.contents, for: Self.key) == nil)
       let found = cache.lookUp(Self.key)
       #expect(found.warning == nil)
-      #expect(found.contents?.table.version == RouteTable.builtIn.version)
+      #expect(found.contents?.table.version == RouteTable.recipeSample.version)
       #expect(found.contents?.iosBundleID == "com.example.Recipes")
     }
   }
@@ -51,8 +51,8 @@ struct TableCacheTests {
     try Self.withCache { cache, _ in
       #expect(cache.store(Self.contents, for: Self.key) == nil)
       let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: cache.path(for: Self.key))))
-      #expect(bytes.starts(with: TableCache.prefix(key: Self.key, version: RouteTable.builtIn.version)))
-      let known = RoutesFileContents(table: .builtIn)
+      #expect(bytes.starts(with: TableCache.prefix(key: Self.key, version: RouteTable.recipeSample.version)))
+      let known = RoutesFileContents(table: .recipeSample)
       let found = cache.lookUp(Self.key, known: known)
       #expect(found.warning == nil && found.contents?.iosBundleID == nil, "the tool's own contents")
       let other = cache.lookUp(Self.key, known: RoutesFileContents(table: Self.shop))
@@ -104,7 +104,7 @@ struct TableCacheTests {
       cache.store(Self.contents, for: Self.key)
       let after = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
       #expect(before != after, "a new file renamed over the old one, not the old one rewritten")
-      #expect(cache.lookUp(Self.key).contents?.table.version == RouteTable.builtIn.version)
+      #expect(cache.lookUp(Self.key).contents?.table.version == RouteTable.recipeSample.version)
     }
   }
 

@@ -58,7 +58,7 @@ struct TableSourceTests {
     ] as [([String], String?)])
   func routesOption(_ arguments: [String], _ expected: String?) {
     #expect(Invocation.routesOption(in: arguments) == expected)
-    if let invocation = try? Invocation.parse(arguments, table: .builtIn) {
+    if let invocation = try? Invocation.parse(arguments, table: .recipeSample) {
       #expect(invocation.options.routes == expected)
     }
   }

@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func theSampleTableIsSoundForATool() {
-    #expect(DeepLinkTool(name: "deeplink", table: .builtIn).problems == [])
+    #expect(DeepLinkTool(name: "deeplink", table: .recipeSample).problems == [])
   }
 
   @Test(

@@ -28,8 +28,8 @@ struct SendableTests {
     let urls = await withTaskGroup(of: String.self) { group in
       for id in 1...50 {
         group.addTask {
-          let link = try! RouteTable.builtIn.link("recipe", ["id": .integer(id)])
-          return RouteTable.builtIn.url(for: link)
+          let link = try! RouteTable.recipeSample.link("recipe", ["id": .integer(id)])
+          return RouteTable.recipeSample.url(for: link)
         }
       }
       return await group.reduce(into: Set<String>()) { $0.insert($1) }

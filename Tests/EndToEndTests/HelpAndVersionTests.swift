@@ -19,7 +19,7 @@ struct HelpAndVersionTests {
     let result = try Command.deeplink("--version")
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.hasPrefix("deeplink "))
-    #expect(result.stdout.hasSuffix("(route table \(RouteTable.builtIn.version), built in)\n"))
+    #expect(result.stdout.hasSuffix("(route table \(RouteTable.recipeSample.version), built in)\n"))
   }
 
   @Test func theAppHasHelpAndAVersionToo() throws {
@@ -29,7 +29,7 @@ struct HelpAndVersionTests {
       help.stdout.hasPrefix("usage: deeplink-app [--socket PATH] [--bundle-id ID] [--log FILE | --quiet]\n"))
     let version = try Command.run(Command.product("deeplink-app"), ["--version"])
     #expect(version.status == 0)
-    #expect(version.stdout == "deeplink-app 0.1.0 (route table \(RouteTable.builtIn.version))\n")
+    #expect(version.stdout == "deeplink-app 0.1.0 (route table \(RouteTable.recipeSample.version))\n")
   }
 
   /// Wrong arguments to the app: exit 64, a message naming the argument, and no app started.

@@ -8,7 +8,7 @@ import Testing
 /// applied, acknowledged, and printed as the screen the app now shows.
 @Suite("deeplink <route>")
 struct LinkCommandTests {
-  /// One invocation per route of `RouteTable.builtIn`, with its required options, and the
+  /// One invocation per route of `RouteTable.recipeSample`, with its required options, and the
   /// AppModel golden file of the screen it must show.
   struct RouteCase: CustomTestStringConvertible, Sendable {
     let arguments: [String]
@@ -36,7 +36,7 @@ struct LinkCommandTests {
   ]
 
   @Test func theCasesCoverEveryRouteOfTheBuiltInTable() {
-    #expect(Self.cases.map(\.route) == RouteTable.builtIn.routes.map(\.name))
+    #expect(Self.cases.map(\.route) == RouteTable.recipeSample.routes.map(\.name))
   }
 
   @Test(arguments: cases)

@@ -104,8 +104,8 @@ struct McpSdkTests {
       let tools = report["tools"]?.arrayValue ?? []
       #expect(
         tools.compactMap { $0["name"]?.stringValue }
-          == RouteTable.builtIn.routes.map(\.name) + ["routes", "open", "state", "screen", "open_url"])
-      for route in RouteTable.builtIn.routes {
+          == RouteTable.recipeSample.routes.map(\.name) + ["routes", "open", "state", "screen", "open_url"])
+      for route in RouteTable.recipeSample.routes {
         let tool = try #require(tools.first { $0["name"] == .string(route.name) })
         #expect(tool["title"] == .string(route.summary))
         let schema = try #require(tool["inputSchema"])

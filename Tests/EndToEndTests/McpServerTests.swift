@@ -42,7 +42,7 @@ struct McpServerTests {
     #expect(tooLong["error"]?["message"]?.stringValue?.contains("longer than 1048576 bytes") == true)
 
     let list = try server.request(#"{"jsonrpc":"2.0","id":6,"method":"tools/list"}"#)
-    #expect(list["result"]?["tools"]?.arrayValue?.count == RouteTable.builtIn.routes.count + 5)
+    #expect(list["result"]?["tools"]?.arrayValue?.count == RouteTable.recipeSample.routes.count + 5)
 
     let unknownTool = try server.request(
       #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"settingz","arguments":{}}}"#)

@@ -23,7 +23,7 @@ struct RawSocketTests {
       #expect(lines.count == 2 && lines[1] == "", "\(lines)")
       let reply = try JSON.parse(String(lines[0]))
       #expect(reply["ok"]?.boolValue == true)
-      #expect(reply["version"]?.stringValue == RouteTable.builtIn.version)
+      #expect(reply["version"]?.stringValue == RouteTable.recipeSample.version)
       #expect(reply["applied"]?.stringValue == "debug://recipe?id=42")
       #expect(reply["state"]?["path"]?.serialized == #"[{"destination":"recipe","id":42}]"#)
       #expect(reply["state"] == (try app.state()))
@@ -41,7 +41,7 @@ struct RawSocketTests {
       #expect(lines.count == 1)
       let reply = try JSON.parse(String(lines[0]))
       #expect(reply["ok"]?.boolValue == true)
-      #expect(reply["version"]?.stringValue == RouteTable.builtIn.version)
+      #expect(reply["version"]?.stringValue == RouteTable.recipeSample.version)
       #expect(reply["state"] == (try app.state()))
     }
   }
@@ -57,7 +57,7 @@ struct RawSocketTests {
       #expect(try JSON.parse(String(lines[0]))["applied"] == .string("debug://settings"))
       let refusal = try JSON.parse(String(lines[1]))
       #expect(refusal["ok"] == .bool(false))
-      #expect(refusal["version"] == .string(RouteTable.builtIn.version))
+      #expect(refusal["version"] == .string(RouteTable.recipeSample.version))
       #expect(refusal["error"]?["kind"] == .string("bad-request"))
       #expect(
         refusal["error"]?["message"]
@@ -85,7 +85,7 @@ struct RawSocketTests {
           "not-a-url", "bad-request", "bad-request", "unknown-route", "invalid-value", "bad-request",
           "bad-request", nil,
         ])
-      #expect(replies.allSatisfy { $0["version"]?.stringValue == RouteTable.builtIn.version })
+      #expect(replies.allSatisfy { $0["version"]?.stringValue == RouteTable.recipeSample.version })
       #expect(replies.dropLast().allSatisfy { $0["ok"]?.boolValue == false })
       #expect(replies.dropLast().allSatisfy { $0["error"]?["message"]?.stringValue?.isEmpty == false })
       #expect(replies.last?["ok"]?.boolValue == true)

@@ -22,13 +22,13 @@ struct RoutesCommandTests {
   @Test func theJSONListsEveryRouteWithItsParameters() throws {
     let json = try JSON.parse(try Command.deeplink("routes", "--json").stdout)
     let routes = json["routes"]?.arrayValue ?? []
-    #expect(routes.compactMap { $0["name"]?.stringValue } == RouteTable.builtIn.routes.map(\.name))
+    #expect(routes.compactMap { $0["name"]?.stringValue } == RouteTable.recipeSample.routes.map(\.name))
     let recipe = routes.first { $0["name"]?.stringValue == "recipe" }
     let id = recipe?["parameters"]?.arrayValue?.first
     #expect(id?["name"]?.stringValue == "id")
     #expect(id?["type"]?.stringValue == "integer")
     #expect(id?["required"]?.boolValue == true)
-    #expect(json["version"]?.stringValue == RouteTable.builtIn.version)
+    #expect(json["version"]?.stringValue == RouteTable.recipeSample.version)
   }
 
   @Test func theCLIAndTheRunningAppShareOneTable() throws {

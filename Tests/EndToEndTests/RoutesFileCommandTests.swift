@@ -83,7 +83,7 @@ struct RoutesFileCommandTests {
           "Routes of shop://, table \(shopVersion), from \(file) ($DEEPLINK_ROUTES)\n\n"))
       #expect(routes.stdout.contains("product") && !routes.stdout.contains("recipe"))
       let builtIn = try Command.deeplink("version")
-      #expect(builtIn.stdout.hasSuffix("(route table \(RouteTable.builtIn.version), built in)\n"))
+      #expect(builtIn.stdout.hasSuffix("(route table \(RouteTable.recipeSample.version), built in)\n"))
     }
   }
 
@@ -244,7 +244,7 @@ struct RoutesFileCommandTests {
             .stringValue)
         #expect(
           result.stderr
-            == "deeplink: warning: the app runs route table \(RouteTable.builtIn.version), but the routes file "
+            == "deeplink: warning: the app runs route table \(RouteTable.recipeSample.version), but the routes file "
             + "\(file) describes table \(shopVersion): the app rejects links it does not know. Is the file this "
             + "app's, and up to date? Export it again from the app's own table (its 'routes --json')\n"
             + "deeplink: error: the app rejected the link: wrong scheme 'shop://'; debug links start with debug://\n"

@@ -35,7 +35,7 @@ struct TourCommandTests {
     #expect(result.stderr == "")
     #expect(result.stdout == "recorded 12 screens in \(out); see \(out)/index.html\n")
 
-    let routes = RouteTable.builtIn.routes.map(\.name)
+    let routes = RouteTable.recipeSample.routes.map(\.name)
     let entries = try #require(try Self.manifest(out)["entries"]?.arrayValue)
     #expect(entries.map { $0["name"]?.stringValue } == routes)
     let stems = routes.enumerated().map { String(format: "%02d-", $0.offset + 1) + $0.element }
@@ -310,7 +310,7 @@ struct TourProgressTests {
         deeplink, "tour", "--out", app.directory.file("a"), "--socket", app.socket,
       ])
       #expect(shown.status == 0, "\(shown)")
-      let routes = RouteTable.builtIn.routes.map(\.name)
+      let routes = RouteTable.recipeSample.routes.map(\.name)
       let progress = routes.enumerated().map { "[\($0.offset + 1)/\(routes.count)] \($0.element)\r\n" }
         .joined()
       #expect(shown.stdout.hasPrefix(progress), "\(shown)")

@@ -42,8 +42,9 @@ struct TourPageBrowserTests {
     #expect(dump.status == 0, "\(dump)")
     let dom = dump.stdout
     #expect(
-      dom.components(separatedBy: "<article class=\"card\"").count - 1 == RouteTable.builtIn.routes.count)
-    for (index, route) in RouteTable.builtIn.routes.enumerated() {
+      dom.components(separatedBy: "<article class=\"card\"").count - 1 == RouteTable.recipeSample.routes.count
+    )
+    for (index, route) in RouteTable.recipeSample.routes.enumerated() {
       #expect(dom.contains(String(format: "id=\"%02d-%@\"", index + 1, route.name)), "\(route.name)")
     }
     #expect(dom.contains("$ deeplink recipe --id 1"))

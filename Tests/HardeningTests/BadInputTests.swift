@@ -104,7 +104,7 @@ import Testing
     defer { client.close() }
     let reply = try client.json(bytes: input.bytes)
     #expect(reply["ok"] == .bool(false), "\(reply.serialized)")
-    #expect(reply["version"] == .string(RouteTable.builtIn.version))
+    #expect(reply["version"] == .string(RouteTable.recipeSample.version))
     #expect(reply["error"]?["kind"] == .string(input.kind), "\(reply.serialized)")
     let message = reply["error"]?["message"]?.stringValue ?? ""
     #expect(message.contains(input.message), "\(message)")

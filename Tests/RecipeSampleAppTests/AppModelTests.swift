@@ -4,7 +4,7 @@ import RecipeSampleRoutes
 import Testing
 
 @Suite struct AppModelTests {
-  let table = RouteTable.builtIn
+  let table = RouteTable.recipeSample
 
   func state(after urls: String...) throws -> NavigationState {
     var app = AppModel()
@@ -27,7 +27,7 @@ import Testing
   }
 
   /// A link describes a whole state: whatever came before, the same link gives the same state.
-  @Test(arguments: RouteTable.builtIn.routes.map(\.name))
+  @Test(arguments: RouteTable.recipeSample.routes.map(\.name))
   func aLinkGivesTheSameStateWhateverCameBefore(_ name: String) throws {
     let url = name == "recipe" || name == "recipe-edit" ? "debug://\(name)?id=7" : "debug://\(name)"
     let alone = try state(after: url)

@@ -9,8 +9,8 @@ import Testing
 struct EffectProblemTests {
   @Test("every sample route has an effect and every effect a route")
   func sampleIsSound() {
-    #expect(EffectProblem.check(.builtIn, effects: Effect.recipes) == [])
-    #expect(Set(Effect.recipes.keys) == Set(RouteTable.builtIn.routes.map(\.name)))
+    #expect(EffectProblem.check(.recipeSample, effects: Effect.recipes) == [])
+    #expect(Set(Effect.recipes.keys) == Set(RouteTable.recipeSample.routes.map(\.name)))
   }
 
   struct ProblemCase: Sendable, CustomTestStringConvertible {

@@ -52,25 +52,25 @@ struct LinkTargetTests {
 
   @Test("each link describes its whole state", arguments: cases)
   func target(_ example: TargetCase) throws {
-    #expect(try RouteTable.builtIn.parse(example.url).target == example.state)
+    #expect(try RouteTable.recipeSample.parse(example.url).target == example.state)
   }
 
   @Test("the cases cover every built-in route")
   func coversBuiltIn() throws {
-    let routes = try Self.cases.map { try RouteTable.builtIn.parse($0.url).route.name }
-    #expect(Set(routes) == Set(RouteTable.builtIn.routes.map(\.name)))
+    let routes = try Self.cases.map { try RouteTable.recipeSample.parse($0.url).route.name }
+    #expect(Set(routes) == Set(RouteTable.recipeSample.routes.map(\.name)))
   }
 
   @Test("recipe-edit stacks the recipe, then its editor")
   func recipeEdit() throws {
-    let path = try RouteTable.builtIn.parse("debug://recipe-edit?id=42").target.path
+    let path = try RouteTable.recipeSample.parse("debug://recipe-edit?id=42").target.path
     #expect(path.map(\.destination) == [.recipe, .recipeEdit])
     #expect(path.map { $0["id"] } == [.integer(42), .integer(42)])
   }
 
   @Test("reset is the root screen with no override")
   func reset() throws {
-    let state = try RouteTable.builtIn.parse("debug://reset").target
+    let state = try RouteTable.recipeSample.parse("debug://reset").target
     #expect(state == .root)
     #expect(state.path.isEmpty)
     #expect(state.overrides.isEmpty)
@@ -78,7 +78,7 @@ struct LinkTargetTests {
 
   @Test("the same link always gives the same state")
   func deterministic() throws {
-    let table = RouteTable.builtIn
+    let table = RouteTable.recipeSample
     for example in Self.cases {
       let link = try table.parse(example.url)
       #expect(link.target == example.state, "\(example.url)")
@@ -93,7 +93,7 @@ struct LinkTargetTests {
     "a link's state does not depend on the link before it",
     arguments: cases.map(\.url), ["debug://recipe-error", "debug://login-error", "debug://favorites-empty"])
   func independent(_ url: String, _ before: String) throws {
-    let table = RouteTable.builtIn
+    let table = RouteTable.recipeSample
     let alone = try table.parse(url).target
     _ = try table.parse(before).target
     #expect(try table.parse(url).target == alone)
@@ -101,7 +101,7 @@ struct LinkTargetTests {
 
   @Test("only override links set overrides")
   func overridesOnlyWhereDeclared() throws {
-    let table = RouteTable.builtIn
+    let table = RouteTable.recipeSample
     #expect(try table.parse("debug://recipe-error").target.overrides == Overrides(networkError: true))
     #expect(try table.parse("debug://settings").target.overrides.isEmpty)
     #expect(try table.parse("debug://recipes").target.overrides.isEmpty)

@@ -40,12 +40,12 @@ import Testing
   func screenMatchesGolden(_ name: String) throws {
     let url = try #require(Self.links.first(where: { $0.name == name })).url
     var app = AppModel()
-    app.apply(try RouteTable.builtIn.parse(url))
+    app.apply(try RouteTable.recipeSample.parse(url))
     Golden.check(app.screen, named: "\(name).txt")
   }
 
   @Test func everyRouteHasASnapshot() throws {
-    let covered = try Set(Self.links.map { try RouteTable.builtIn.parse($0.url).route.name })
-    #expect(covered == Set(RouteTable.builtIn.routes.map(\.name)))
+    let covered = try Set(Self.links.map { try RouteTable.recipeSample.parse($0.url).route.name })
+    #expect(covered == Set(RouteTable.recipeSample.routes.map(\.name)))
   }
 }

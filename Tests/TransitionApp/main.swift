@@ -43,7 +43,7 @@ import RecipeSampleRoutes
   }
 
   /// The table served: the sample's, and the extra routes.
-  var table = RouteTable.builtIn
+  var table = RouteTable.recipeSample
 
   func apply(_ link: Link) async throws(LinkRefusal) {
     let url = table.url(for: link)
@@ -99,8 +99,9 @@ import RecipeSampleRoutes
     }
     let model = TransitioningModel(transition: .milliseconds(milliseconds), eventsFile: eventsFile)
     model.table = RouteTable(
-      scheme: RouteTable.builtIn.scheme,
-      routes: RouteTable.builtIn.routes + extraRoutes.map { Route($0, summary: summary ?? "Show \($0)") })
+      scheme: RouteTable.recipeSample.scheme,
+      routes: RouteTable.recipeSample.routes + extraRoutes.map { Route($0, summary: summary ?? "Show \($0)") }
+    )
     do {
       _ = try DeepLinkAgent(name: "transition-app", table: model.table, bundleID: bundleID).start(
         socket: socket,

@@ -7,14 +7,14 @@ import RecipeSampleRoutes
 /// parameters; one- and two-screen effects; overrides).
 enum GeneratedTable {
   static func make(routeCount: Int) -> RouteTable {
-    let extra = max(0, routeCount - RouteTable.builtIn.routes.count)
-    return RouteTable(routes: (0..<extra).map(route) + RouteTable.builtIn.routes)
+    let extra = max(0, routeCount - RouteTable.recipeSample.routes.count)
+    return RouteTable(routes: (0..<extra).map(route) + RouteTable.recipeSample.routes)
   }
 
   /// What the app does for each route of `make(routeCount:)`, by route name.
   static func effects(routeCount: Int) -> [String: Effect] {
     var effects = Effect.recipes
-    for index in 0..<max(0, routeCount - RouteTable.builtIn.routes.count) {
+    for index in 0..<max(0, routeCount - RouteTable.recipeSample.routes.count) {
       effects[name(ofRoute: index)] = effect(index)
     }
     return effects

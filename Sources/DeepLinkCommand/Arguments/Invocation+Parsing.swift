@@ -3,9 +3,9 @@ package import DeepLinkRoutes
 extension Invocation {
   /// Parses `deeplink`'s arguments (without the program name) against `table`.
   ///
-  ///     try Invocation.parse(["recipe", "--id", "42", "--json"], table: .builtIn)
+  ///     try Invocation.parse(["recipe", "--id", "42", "--json"], table: .recipeSample)
   ///     // LinkCommand(recipe, id 42), options.json == true
-  ///     try Invocation.parse(["recipe", "--id", "abc", "--help"], table: .builtIn)
+  ///     try Invocation.parse(["recipe", "--id", "abc", "--help"], table: .recipeSample)
   ///     // HelpCommand(.route(recipe)): help wins over the error
   ///
   /// The rules:

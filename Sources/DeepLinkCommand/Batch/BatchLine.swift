@@ -2,10 +2,10 @@ package import DeepLinkRoutes
 
 /// One line of `deeplink batch`: a link in command-line form or as a URL, or nothing.
 ///
-///     try BatchLine.parse("recipe --id 42", table: .builtIn)  // recipe, id 42
-///     try BatchLine.parse("login-error --message 'Bad password'", table: .builtIn)
-///     try BatchLine.parse("debug://recipe?id=42", table: .builtIn)  // recipe, id 42
-///     try BatchLine.parse("  # a comment", table: .builtIn)  // nil
+///     try BatchLine.parse("recipe --id 42", table: .recipeSample)  // recipe, id 42
+///     try BatchLine.parse("login-error --message 'Bad password'", table: .recipeSample)
+///     try BatchLine.parse("debug://recipe?id=42", table: .recipeSample)  // recipe, id 42
+///     try BatchLine.parse("  # a comment", table: .recipeSample)  // nil
 package enum BatchLine {
   /// The link on `line`, or `nil` for a blank line or a comment.
   ///

@@ -134,3 +134,69 @@ struct LaunchCommand: ToolCommand, Equatable {
     }
   }
 }
+
+extension LaunchCommand: McpToolCommand {
+  static var mcpTools: [McpTool] { [.launch] }
+
+  /// Runs `launch` for a tool call and returns what it did: the lines it would run
+  /// (`--dry-run`), the app it reached, or, with a route, the screen and state as a route tool
+  /// returns them. Each step is reported as progress, when the call asked for it.
+  static func toolResult(_ launch: SimulatorLaunch, in call: McpToolCall) throws(McpToolCallError) -> JSON {
+    let outcome: SimulatorLaunch.Outcome
+    do {
+      outcome = try call.target.launch(
+        launch,
+        progress: call.progress.map { progress in
+          { step in progress.report(step.number, of: launch.stepCount, step.message) }
+        })
+    } catch {
+      throw .failure(error.commandFailure)
+    }
+    switch outcome {
+    case .planned(let lines):
+      return McpServedTools.success(content: [
+        McpServedTools.text("would run: " + lines.joined(separator: "; "))
+      ])
+    case .reached(let agent):
+      let report = agent.report(json: false)
+      let structured = (try? JSON.parse(Array(agent.report(json: true).utf8))) ?? .emptyObject
+      return McpServedTools.success(text: String(report.dropLast()), structured: structured)
+    case .applied(_, let reply):
+      guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
+        throw .failure(ClientFailure.badReply("the app acknowledged the link without its state"))
+      }
+      return call.withPicture(McpServedTools.success(text: CommandContext.visible(screen), structured: state))
+    }
+  }
+}
+
+extension McpTool {
+  /// `launch`: starts the app on a simulator into a state, as `deeplink launch` does. On a
+  /// target that offers none, a call says which targets do.
+  static let launch = McpTool(
+    command: LaunchCommand.self, title: "Launch the app on a simulator, into a state", effect: .startsApp,
+    needs: .launch,
+    input: { _, _ in McpToolSchema.launchInput },
+    describe: { _, tool in
+      "Starts the app on the simulator, as `\(tool.name) launch` does: xcrun simctl launch "
+        + "<UDID> <bundle id> with the launch arguments 'args' after the bundle id and each 'env' "
+        + "NAME=VALUE given to simctl as SIMCTL_CHILD_NAME (the app sees NAME); 'relaunch' stops a "
+        + "running app first, for a fresh process. It waits until the app's deeplink agent answers "
+        + "(the timeout of the server), then, with 'route' (and that route's 'arguments', as the "
+        + "route's own tool takes them), applies its link, waits until it is applied and returns "
+        + "the screen. Without 'route', it returns the app it reached. Offered only on a simulator "
+        + "target with the app's bundle id (deeplink mcp --target simulator --bundle-id ID): it "
+        + "needs the deeplink agent in the app."
+    },
+    call: { call throws(McpToolCallError) in
+      try LaunchCommand.toolResult(LaunchToolInput.launch(call.arguments, table: call.table), in: call)
+    },
+    unlisted: { target in
+      do {
+        _ = try target.launch(SimulatorLaunch(), progress: nil)
+      } catch {
+        return .failure(error.commandFailure)
+      }
+      return nil
+    })
+}

@@ -55,11 +55,18 @@ struct OpenCommand: ToolCommand, Equatable {
   }
 
   init(_ arguments: CommandArguments, table: RouteTable) throws(UsageError) {
-    guard let word = arguments.words.first else {
+    link = try Self.link(arguments.words.first, table: table)
+  }
+
+  /// The link `url` names, checked against `table`: what `open` and the `open_url` tool send.
+  ///
+  /// - Throws: a usage error for no URL, or one the table does not know.
+  static func link(_ url: String?, table: RouteTable) throws(UsageError) -> Link {
+    guard let url else {
       throw .missingArgument(Self.name, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>")
     }
     do {
-      link = try table.parse(word)
+      return try table.parse(url)
     } catch {
       throw .invalidLink(error)
     }
@@ -68,4 +75,49 @@ struct OpenCommand: ToolCommand, Equatable {
   func run(in context: CommandContext) throws {
     try LinkCommand(link: link).run(in: context)
   }
+}
+
+extension OpenCommand: McpToolCommand {
+  static var mcpTools: [McpTool] { [.open, .openURL] }
+}
+
+extension McpTool {
+  /// `open`: sends the link of any route of the table, named in its arguments.
+  static let open = McpTool(
+    command: OpenCommand.self, title: "Open any route", effect: .appliesLink,
+    input: { table, set in McpToolSchema.openInput(names: set == .compact ? table.routes.map(\.name) : nil) },
+    describe: { _, _ in
+      "Applies any route of the app's current table, as its own tool would: 'route' is "
+        + "its name and 'arguments' its parameters by name (see 'routes'), checked as on the "
+        + "command line. Sends the route's link, waits until the app applied it and returns the "
+        + "screen it then shows."
+    },
+    call: { call throws(McpToolCallError) in
+      try call.open(McpOpenInput.link(call.arguments, table: call.table))
+    })
+
+  /// `open_url`: sends a raw URL, checked against the table first, as `deeplink open` does.
+  static let openURL = McpTool(
+    name: "open_url", title: "Open a debug URL", effect: .appliesLink,
+    input: { _, _ in McpToolSchema.openURLInput },
+    describe: { table, _ in
+      "Sends a raw debug URL such as \(table.scheme)://settings, checked against the route table "
+        + "first: a URL the table does not know is an error and is not sent. Prefer the route "
+        + "tools or 'open', whose arguments are typed."
+    },
+    call: { call throws(McpToolCallError) in
+      try call.reject(
+        arguments: call.arguments.filter { $0.0 != "url" }, of: OpenCommand.name, takes: ["--url"])
+      let value = call.arguments.first { $0.0 == "url" }?.1
+      if let value, value != .null, value.stringValue == nil {
+        throw .arguments(.notAValue(name: "url", kind: value.kindName, expected: "a string"))
+      }
+      let link: Link
+      do throws(UsageError) {
+        link = try OpenCommand.link(value?.stringValue, table: call.table)
+      } catch {
+        throw .usage(error)
+      }
+      return try call.open(link)
+    })
 }

@@ -73,3 +73,25 @@ struct RoutesCommand: ToolCommand, Equatable {
         iosBundleID: context.iosBundleID, tool: context.tool))
   }
 }
+
+extension RoutesCommand: McpToolCommand {
+  static var mcpTools: [McpTool] { [.routes] }
+}
+
+extension McpTool {
+  /// `routes`: the table's routes as text: names, parameters, types, ranges, defaults, link
+  /// templates.
+  static let routes = McpTool(
+    command: RoutesCommand.self, title: "List the app's routes", effect: .readsOnly,
+    input: { _, _ in McpToolSchema.noArguments },
+    describe: { _, _ in
+      "Lists the routes of the app's current table as text: each route's name, summary, "
+        + "parameters (type, range, choices, default) and link. Use it when the route you need "
+        + "is not among the tools (the app may have been rebuilt since the tools were listed), "
+        + "then apply it with 'open'. Changes nothing."
+    },
+    call: { call throws(McpToolCallError) in
+      try call.reject(of: RoutesCommand.name, takes: [])
+      return McpServedTools.success(content: [McpServedTools.text(McpRouteList.text(of: call.table))])
+    })
+}

@@ -131,3 +131,40 @@ struct ScreenCommand: ToolCommand, Equatable {
     }
   }
 }
+
+extension ScreenCommand: McpToolCommand {
+  static var mcpTools: [McpTool] { [.screen, .screenshot] }
+}
+
+extension McpTool {
+  /// `screen`: the app's screen, as `deeplink screen` prints it; changes nothing.
+  static let screen = McpTool(
+    command: ScreenCommand.self, title: "Read the app's screen", effect: .readsOnly, needs: .acknowledgement,
+    outputSchema: McpToolSchema.screen,
+    input: { _, _ in McpToolSchema.object(properties: []) },
+    describe: { _, _ in "The app's visible screen as text. Changes nothing." },
+    call: { call throws(McpToolCallError) in
+      try call.reject(of: ScreenCommand.name, takes: [])
+      let screen: String
+      do { screen = try call.target.screen() } catch { throw .failure(error.commandFailure) }
+      return McpServedTools.success(
+        text: CommandContext.visible(screen), structured: .object([("screen", .string(screen))]))
+    })
+
+  /// `screenshot`: a PNG of a simulator's or device's screen, as `deeplink screen --png`
+  /// takes it; changes nothing.
+  static let screenshot = McpTool(
+    name: "screenshot", title: "Take a screenshot", effect: .readsOnly, needs: .screenshots,
+    input: { _, _ in McpToolSchema.noArguments },
+    describe: { _, _ in
+      "A PNG image of the simulator's or device's screen, taken as `deeplink screen --png` "
+        + "takes it (xcrun simctl io <UDID> screenshot; adb exec-out screencap -p). Changes nothing."
+    },
+    call: { call throws(McpToolCallError) in
+      try call.reject(of: ScreenCommand.name, takes: [])
+      let shot: McpScreenshot
+      do { shot = try call.target.screenshot() } catch { throw .failure(error.commandFailure) }
+      return McpServedTools.success(
+        content: [McpServedTools.image(shot.png)] + (shot.note.map { [McpServedTools.text($0)] } ?? []))
+    })
+}

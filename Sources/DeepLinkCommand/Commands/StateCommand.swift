@@ -33,3 +33,24 @@ struct StateCommand: ToolCommand, Equatable {
       context.options.json ? state.pretty + "\n" : CommandContext.visible(StateText.render(state)))
   }
 }
+
+extension StateCommand: McpToolCommand {
+  static var mcpTools: [McpTool] { [.state] }
+}
+
+extension McpTool {
+  /// `state`: the app's state, as `deeplink state --json` prints it; changes nothing.
+  static let state = McpTool(
+    command: StateCommand.self, title: "Read the app's state", effect: .readsOnly, needs: .acknowledgement,
+    input: { _, _ in McpToolSchema.object(properties: []) },
+    describe: { _, _ in
+      "The app's current state: its navigation stack, the debug overrides in force and "
+        + "its screen. Changes nothing."
+    },
+    call: { call throws(McpToolCallError) in
+      try call.reject(of: StateCommand.name, takes: [])
+      let state: JSON
+      do { state = try call.target.state() } catch { throw .failure(error.commandFailure) }
+      return McpServedTools.success(text: CommandContext.visible(StateText.render(state)), structured: state)
+    })
+}

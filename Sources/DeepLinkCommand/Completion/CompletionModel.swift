@@ -6,7 +6,7 @@ package import DeepLinkRoutes
 /// Nothing here is written by hand: add a route, a parameter or a command and every shell
 /// offers it at the next Tab.
 ///
-///     let model = CompletionModel(table: .builtIn, tool: .deeplink)
+///     let model = CompletionModel(table: .recipeSample, tool: .deeplink)
 ///     model.context(named: "recipe")?.options.map(\.flag)
 ///     // ["--id", "--socket", "--timeout", "--json", "--quiet", "--help"]
 package struct CompletionModel: Sendable {

@@ -9,7 +9,7 @@ import DeepLinkRoutes
 /// boolean's `--flag=true|false`, `--option=value`, a command's argument; after `-h`,
 /// `--help` or `--version`, or a word that names nothing, nothing completes.
 ///
-///     CompletionWalk.answer(["recipes", "--sort", ""], model: CompletionModel(table: .builtIn))
+///     CompletionWalk.answer(["recipes", "--sort", ""], model: CompletionModel(table: .recipeSample))
 ///     // .candidates(prefix: "", [name, newest, rating])
 package enum CompletionWalk {
   /// What the shell should offer.

@@ -4,7 +4,7 @@ package import DeepLinkRoutes
 /// columns.
 ///
 ///     HelpFormatter.text(
-///       for: .route(RouteTable.builtIn.route(named: "recipe")!), table: .builtIn, tool: .deeplink)
+///       for: .route(RouteTable.recipeSample.route(named: "recipe")!), table: .recipeSample, tool: .deeplink)
 ///     // deeplink recipe — Show one recipe
 ///     //
 ///     // USAGE

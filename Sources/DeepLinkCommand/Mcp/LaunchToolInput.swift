@@ -7,7 +7,7 @@ import DeepLinkWire
 ///
 ///     try LaunchToolInput.launch(
 ///       [("env", .array([.string("API_URL=http://x")])), ("route", .string("recipe")),
-///        ("arguments", .object([("id", .int(42))]))], table: .builtIn)
+///        ("arguments", .object([("id", .int(42))]))], table: .recipeSample)
 ///     // SimulatorLaunch(variables: [API_URL=http://x], link: debug://recipe?id=42)
 enum LaunchToolInput {
   /// The arguments' names, as ``McpToolSchema/launchInput`` declares them.

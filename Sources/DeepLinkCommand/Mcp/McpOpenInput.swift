@@ -7,7 +7,7 @@ import DeepLinkWire
 /// and checked exactly as the route's own tool and `deeplink <route>` check it.
 ///
 ///     try McpOpenInput.link([("route", .string("recipe")), ("arguments", .object([("id", .int(42))]))],
-///       table: .builtIn)
+///       table: .recipeSample)
 ///     // debug://recipe?id=42
 enum McpOpenInput {
   /// The arguments' names, as ``McpToolSchema/openInput(names:)`` declares them.

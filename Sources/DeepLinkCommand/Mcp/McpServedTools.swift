@@ -1,7 +1,9 @@
 import DeepLinkRoutes
 import DeepLinkWire
 
-/// The tools `deeplink mcp` serves, derived from the route table, and their calls.
+/// The tools `deeplink mcp` serves: the route table's and the commands' (``McpToolRegistry``)
+/// that the target can serve; `tools/call` routed to the tool named, its failures as tool
+/// results, pictures after a link's result.
 ///
 /// `tools/list` is computed once per toolbox: when the app's table changes, the session builds
 /// another toolbox (``McpToolsFollower``).
@@ -20,9 +22,7 @@ struct McpServedTools {
     self.table = table
     self.tool = tool
     let set = requestedSet ?? McpToolSet.automatic(routes: table.routes.count)
-    self.tools = McpTool.all(
-      in: table, set: set, acknowledged: delivery.acknowledges, takesScreenshots: delivery.takesScreenshots,
-      offersLaunch: delivery.offersLaunch)
+    self.tools = McpTool.all(in: table, set: set, target: delivery)
     self.delivery = delivery
     self.requestedSet = requestedSet
     self.listResult = .object([
@@ -51,13 +51,11 @@ struct McpServedTools {
     guard let name = params?["name"]?.stringValue else {
       throw .invalidParams("tools/call needs \"name\", the tool's name as a string")
     }
-    // `launch` on a target that offers none: the tool error says which targets do.
-    if name == McpTool.launch.name, !delivery.offersLaunch {
-      do {
-        _ = try delivery.launch(SimulatorLaunch(), progress: nil)
-      } catch {
-        return Self.failure(.failure(error.commandFailure), tool: tool)
-      }
+    // A tool the target does not list may say why (`launch`: which targets offer it).
+    if !tools.contains(where: { $0.name == name }),
+      let refusal = McpToolRegistry.tools.first(where: { $0.name == name })?.unlisted?(delivery)
+    {
+      return Self.failure(refusal, tool: tool)
     }
     guard let tool = tools.first(where: { $0.name == name }) else {
       let suggestion = Suggestion.closest(to: name, in: tools.map(\.name))
@@ -73,64 +71,9 @@ struct McpServedTools {
       throw .invalidParams("\"arguments\" must be an object, got \(other.serialized.messageExcerpt)")
     }
     do {
-      return try run(tool, arguments, progress: progress)
+      return try tool.call(McpToolCall(arguments: arguments, served: self, progress: progress))
     } catch {
       return Self.failure(error, tool: self.tool)
-    }
-  }
-
-  func run(_ tool: McpTool, _ arguments: [(String, JSON)], progress: McpProgress? = nil)
-    throws(McpToolCallError)
-    -> JSON
-  {
-    switch tool {
-    case .route(let route):
-      let link = try McpToolArguments.link(for: route, arguments, table: table)
-      return try open(link)
-    case .open:
-      return try open(McpOpenInput.link(arguments, table: table))
-    case .routes:
-      try Self.reject(arguments, of: RoutesCommand.name, takes: [])
-      return .object([
-        ("content", .array([Self.text(McpRouteList.text(of: table))])), ("isError", .bool(false)),
-      ])
-    case .openURL:
-      try Self.reject(arguments.filter { $0.0 != "url" }, of: OpenCommand.name, takes: ["--url"])
-      guard let value = arguments.first(where: { $0.0 == "url" })?.1, value != .null else {
-        throw .usage(
-          .missingArgument(OpenCommand.name, what: "a URL, such as \(table.scheme)://<route>?<name>=<value>"))
-      }
-      guard let url = value.stringValue else {
-        throw .arguments(.notAValue(name: "url", kind: value.kindName, expected: "a string"))
-      }
-      let link: Link
-      do {
-        link = try table.parse(url)
-      } catch {
-        throw .usage(.invalidLink(error))
-      }
-      return try open(link)
-    case .state:
-      try Self.reject(arguments, of: StateCommand.name, takes: [])
-      let state: JSON
-      do { state = try delivery.state() } catch { throw .failure(error.commandFailure) }
-      return Self.success(text: CommandContext.visible(StateText.render(state)), structured: state)
-    case .screen:
-      try Self.reject(arguments, of: ScreenCommand.name, takes: [])
-      let screen: String
-      do { screen = try delivery.screen() } catch { throw .failure(error.commandFailure) }
-      return Self.success(
-        text: CommandContext.visible(screen), structured: .object([("screen", .string(screen))]))
-    case .launch:
-      return try launch(LaunchToolInput.launch(arguments, table: table), progress: progress)
-    case .screenshot:
-      try Self.reject(arguments, of: ScreenCommand.name, takes: [])
-      let shot: McpScreenshot
-      do { shot = try delivery.screenshot() } catch { throw .failure(error.commandFailure) }
-      return .object([
-        ("content", .array([Self.image(shot.png)] + (shot.note.map { [Self.text($0)] } ?? []))),
-        ("isError", .bool(false)),
-      ])
     }
   }
 
@@ -193,47 +136,12 @@ struct McpServedTools {
     switch outcome {
     case .applied(let applied): state = applied
     case .delivered(let report):
-      return withPicture(
-        .object([
-          ("content", .array([.object([("type", .string("text")), ("text", .string(report))])])),
-          ("isError", .bool(false)),
-        ]))
+      return withPicture(Self.success(content: [Self.text(report)]))
     }
     guard let screen = state["screen"]?.stringValue else {
       throw .failure(ClientFailure.badReply("the app acknowledged the link without its state"))
     }
     return withPicture(Self.success(text: CommandContext.visible(screen), structured: state))
-  }
-
-  /// Runs `launch` and returns what it did: the lines it would run (`--dry-run`), the app it
-  /// reached, or, with a route, the screen and state as a route tool returns them.
-  func launch(_ launch: SimulatorLaunch, progress: McpProgress? = nil) throws(McpToolCallError) -> JSON {
-    let outcome: SimulatorLaunch.Outcome
-    do {
-      outcome = try delivery.launch(
-        launch,
-        progress: progress.map { progress in
-          { step in progress.report(step.number, of: launch.stepCount, step.message) }
-        })
-    } catch {
-      throw .failure(error.commandFailure)
-    }
-    switch outcome {
-    case .planned(let lines):
-      return .object([
-        ("content", .array([Self.text("would run: " + lines.joined(separator: "; "))])),
-        ("isError", .bool(false)),
-      ])
-    case .reached(let agent):
-      let report = agent.report(json: false)
-      let structured = (try? JSON.parse(Array(agent.report(json: true).utf8))) ?? .emptyObject
-      return Self.success(text: String(report.dropLast()), structured: structured)
-    case .applied(_, let reply):
-      guard let state = reply["state"], let screen = state["screen"]?.stringValue else {
-        throw .failure(ClientFailure.badReply("the app acknowledged the link without its state"))
-      }
-      return withPicture(Self.success(text: CommandContext.visible(screen), structured: state))
-    }
   }
 
   /// Throws for the first argument of a tool that takes only `takes`, as the command line
@@ -254,6 +162,11 @@ struct McpServedTools {
       JSON.Member("structuredContent", structured),
       JSON.Member("isError", .bool(false)),
     ])
+  }
+
+  /// A successful tool result of `content` alone, with no structured data.
+  static func success(content: [JSON]) -> JSON {
+    .object([("content", .array(content)), ("isError", .bool(false))])
   }
 
   /// A failed tool result: the line `tool` prints on stderr for the same failure.

@@ -5,7 +5,7 @@ import DeepLinkWire
 /// the option `--name=value`, so a wrong argument gets the message `deeplink` prints for the
 /// same mistake on a command line.
 ///
-///     try McpToolArguments.link(for: recipe, [("id", .string("abc"))], table: .builtIn)
+///     try McpToolArguments.link(for: recipe, [("id", .string("abc"))], table: .recipeSample)
 ///     // throws UsageError: "--id expects an integer, got 'abc'"
 ///
 /// JSON values become option text: `42` → `42`, `true` → `true`, `"x"` → `x`; an integral

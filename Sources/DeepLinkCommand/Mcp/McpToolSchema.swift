@@ -49,6 +49,12 @@ enum McpToolSchema {
     }
   }
 
+  /// An object with no properties, its empty `properties` spelled out, as the MCP
+  /// specification's argument-less example does.
+  static let noArguments: JSON = .object([
+    ("type", .string("object")), ("properties", .emptyObject), ("additionalProperties", .bool(false)),
+  ])
+
   /// An object with these properties and no others.
   static func object(properties: [(String, JSON)], required: [String] = []) -> JSON {
     var members: [(String, JSON)] = [("type", .string("object"))]

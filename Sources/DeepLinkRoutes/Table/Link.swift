@@ -1,9 +1,9 @@
 /// A route with a value for each of its parameters: a parsed or about-to-be-built debug link.
 ///
-///     let link = try RouteTable.builtIn.parse("debug://recipe?id=42")
+///     let link = try RouteTable.recipeSample.parse("debug://recipe?id=42")
 ///     link.route.name  // "recipe"
 ///     link["id"]  // .integer(42)
-///     RouteTable.builtIn.url(for: link)  // "debug://recipe?id=42"
+///     RouteTable.recipeSample.url(for: link)  // "debug://recipe?id=42"
 public struct Link: Hashable, Sendable {
   /// The route the link opens.
   public let route: Route

@@ -2,7 +2,7 @@ extension RouteTable {
   /// Makes the link of route `name` with `arguments` given by parameter name, checked like a
   /// parsed URL.
   ///
-  ///     try RouteTable.builtIn.link("recipe", ["id": .integer(42)])
+  ///     try RouteTable.recipeSample.link("recipe", ["id": .integer(42)])
   ///
   /// - Throws: ``LinkError`` when the route is unknown or the arguments do not fit it.
   public func link(_ name: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:])

@@ -25,7 +25,7 @@ extension RouteTable {
   /// case-insensitively; keys and values are percent-decoded (`+` stays a plus); empty
   /// `&&` pieces are skipped. Unknown keys are errors, never ignored.
   ///
-  ///     try RouteTable.builtIn.parse("DEBUG://Recipe/?id=42")  // recipe, id 42
+  ///     try RouteTable.recipeSample.parse("DEBUG://Recipe/?id=42")  // recipe, id 42
   ///
   /// - Throws: ``LinkError`` naming the first problem found, left to right.
   public func parse(_ text: String) throws(LinkError) -> Link {

@@ -8,7 +8,7 @@ import RecipeSampleRoutes
 /// link always gives the same state, whatever came before.
 ///
 ///     var app = AppModel()
-///     app.apply(try RouteTable.builtIn.parse("debug://recipe-edit?id=42"))
+///     app.apply(try RouteTable.recipeSample.parse("debug://recipe-edit?id=42"))
 ///     app.navigation.path.map(\.destination)  // [.recipe, .recipeEdit]
 package struct AppModel: Sendable {
   package let data: DataSet

@@ -43,7 +43,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
 }
 
 extension CompletionCase {
-  static let table = RouteTable.builtIn
+  static let table = RouteTable.recipeSample
   static let model = CompletionModel(table: table, tool: .deeplink)
 
   static func route(_ name: String) -> Route { table.route(named: name)! }

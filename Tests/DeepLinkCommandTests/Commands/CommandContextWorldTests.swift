@@ -72,6 +72,7 @@ struct CommandContextWorldTests {
           + "(found from the current directory)"))
     let elsewhere = CommandRun(["routes"], tool: CommandRun.deeplink())
     #expect(
-      elsewhere.standardOutput.hasPrefix("Routes of debug://, table \(RouteTable.builtIn.version), built in"))
+      elsewhere.standardOutput.hasPrefix(
+        "Routes of debug://, table \(RouteTable.recipeSample.version), built in"))
   }
 }

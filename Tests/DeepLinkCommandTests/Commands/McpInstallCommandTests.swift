@@ -11,12 +11,12 @@ struct McpInstallCommandTests {
   @Test("mcp install CLIENT parses to the subcommand, global options anywhere; mcp alone stays mcp")
   func parses() throws {
     let invocation = try Invocation.parse(
-      ["mcp", "--socket", "/tmp/s", "install", "codex", "--print", "--timeout", "3"], table: .builtIn)
+      ["mcp", "--socket", "/tmp/s", "install", "codex", "--print", "--timeout", "3"], table: .recipeSample)
     let command = try #require(invocation.command as? McpInstallCommand)
     #expect(command.client == .codex && command.printsOnly && !command.force)
     #expect(command.options.socket == "/tmp/s" && command.options.timeout == 3)
-    #expect(try Invocation.parse(["mcp", "--pictures"], table: .builtIn).command is McpCommand)
-    #expect(try Invocation.parse(["mcp"], table: .builtIn).command is McpCommand)
+    #expect(try Invocation.parse(["mcp", "--pictures"], table: .recipeSample).command is McpCommand)
+    #expect(try Invocation.parse(["mcp"], table: .recipeSample).command is McpCommand)
   }
 
   @Test("help mcp install, mcp install --help and mcp --help install show the subcommand's page")

@@ -30,7 +30,7 @@ struct McpFollowTests {
 
   func session(_ follower: ScriptedFollower) -> McpSession {
     McpSession(
-      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()),
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()),
       follower: follower
     )
   }
@@ -91,13 +91,13 @@ struct McpFollowTests {
     ])
     let delivery = RecordingDelivery()
     var session = McpSession(
-      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery), follower: follower)
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: delivery), follower: follower)
     handshake(&session)
     let listed = session.replies(to: [line(Self.list)])
     #expect(listed.count == 1, "no notification: \(listed)")
     #expect(
       listed[0]["result"]
-        == McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()).listResult)
+        == McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()).listResult)
     let called = session.replies(to: [line(call("settings"))])
     #expect(called.count == 1)
     let text = called[0]["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""

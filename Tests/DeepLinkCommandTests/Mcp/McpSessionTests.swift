@@ -19,7 +19,7 @@ struct McpSessionTests {
   @Test(arguments: negotiations)
   func initializeAgreesOnARevision(requested: String, agreed: String) throws {
     var session = McpSession(
-      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()))
     let reply = try respond(
       &session,
       #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"\#(requested)","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
@@ -41,7 +41,7 @@ struct McpSessionTests {
 
   @Test func initializeNeedsAProtocolVersion() throws {
     var session = McpSession(
-      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()))
     let reply = try respond(&session, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
     #expect(reply["error"]?["code"] == .int(-32602))
     #expect(session.protocolVersion == nil)
@@ -49,7 +49,7 @@ struct McpSessionTests {
 
   @Test func beforeInitializeOnlyPingIsAnswered() throws {
     var session = McpSession(
-      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()))
     #expect(try respond(&session, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)["result"] == .emptyObject)
     let list = try respond(&session, #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
     #expect(list["error"]?["code"] == .int(-32600))
@@ -71,7 +71,7 @@ struct McpSessionTests {
 
   @Test func notificationsAreNeverAnswered() {
     var session = McpSession(
-      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()))
     #expect(session.replies(to: [line(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)]) == [])
     #expect(!session.clientInitialized, "initialized before initialize means nothing")
     var ready = initializedSession()
@@ -131,6 +131,6 @@ struct McpSessionTests {
     #expect(reply["error"]?["code"] == .int(-32602))
     let tools = try respond(&session, #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
     #expect(tools["result"]?["nextCursor"] == nil)
-    #expect(tools["result"]?["tools"]?.arrayValue?.count == RouteTable.builtIn.routes.count + 5)
+    #expect(tools["result"]?["tools"]?.arrayValue?.count == RouteTable.recipeSample.routes.count + 5)
   }
 }

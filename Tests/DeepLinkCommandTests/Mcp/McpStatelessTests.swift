@@ -17,7 +17,7 @@ struct McpStatelessTests {
 
   func fresh(_ follower: ScriptedFollower? = nil) -> McpSession {
     McpSession(
-      toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()),
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()),
       follower: follower
     )
   }
@@ -41,7 +41,7 @@ struct McpStatelessTests {
   @Test func toolsAreListedAndCalledWithoutAHandshake() throws {
     var session = fresh()
     let list = try #require(try respond(&session, Self.request(1, "tools/list"))["result"])
-    #expect(list["tools"]?.arrayValue?.count == RouteTable.builtIn.routes.count + 5)
+    #expect(list["tools"]?.arrayValue?.count == RouteTable.recipeSample.routes.count + 5)
     #expect(list["resultType"] == .string("complete"))
     #expect(list["ttlMs"] == .int(3_600_000), "tools that never change may be kept")
     let called = try #require(
@@ -129,7 +129,7 @@ struct McpStatelessTests {
       line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}"#)
     ])
     follower.changes = [
-      .changed(McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()))
+      .changed(McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery()))
     ]
     #expect(session.replies(to: [line(Self.request(11, "tools/list"))]).count == 1)
   }
@@ -145,7 +145,8 @@ struct McpStatelessTests {
     let delivery = RecordingDelivery()
     delivery.offersLaunch = true
     delivery.steps = [.simulator("U"), .launched("com.example", pid: 42), .answering("com.example")]
-    var session = McpSession(toolbox: McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery))
+    var session = McpSession(
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: delivery))
     let replies = session.replies(to: [
       line(
         #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"launch","arguments":{},"_meta":{"progressToken":"t","io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#

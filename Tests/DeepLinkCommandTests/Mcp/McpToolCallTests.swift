@@ -99,9 +99,9 @@ struct McpToolCallTests {
     let text = result["content"]?.arrayValue?.first?["text"]?.stringValue
     #expect(text == "deeplink: error: " + testCase.message)
     if let commandLine = testCase.commandLine {
-      #expect(throws: UsageError.self) { try Invocation.parse(commandLine, table: .builtIn) }
+      #expect(throws: UsageError.self) { try Invocation.parse(commandLine, table: .recipeSample) }
       do {
-        _ = try Invocation.parse(commandLine, table: .builtIn)
+        _ = try Invocation.parse(commandLine, table: .recipeSample)
       } catch {
         #expect(error.message == testCase.message, "the command line says the same")
       }
@@ -118,7 +118,9 @@ struct McpToolCallTests {
     #expect(result["content"]?.serialized == #"[{"type":"text","text":"screen of recipe-edit\n"}]"#)
     #expect(result["structuredContent"]?["screen"] == .string("screen of recipe-edit\n"))
     #expect(
-      delivery.links.map { RouteTable.builtIn.url(for: $0) } == ["debug://recipe-edit?id=42&unsaved=true"])
+      delivery.links.map { RouteTable.recipeSample.url(for: $0) } == [
+        "debug://recipe-edit?id=42&unsaved=true"
+      ])
   }
 
   /// `open` sends what the route's own tool sends for the same arguments.
@@ -140,7 +142,7 @@ struct McpToolCallTests {
     var session = initializedSession()
     let reply = try respond(&session, call("routes"))
     let text = try #require(reply["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue)
-    for route in RouteTable.builtIn.routes {
+    for route in RouteTable.recipeSample.routes {
       #expect(text.contains("\n\(route.name): \(route.summary)."), "\(route.name)")
     }
     #expect(
@@ -160,7 +162,7 @@ struct McpToolCallTests {
     var session = initializedSession(delivery: delivery)
     let reply = try respond(&session, call("open_url", #"{"url":"DEBUG://Recipe/?id=042"}"#))
     #expect(reply["result"]?["isError"] == .bool(false))
-    #expect(delivery.links.map { RouteTable.builtIn.url(for: $0) } == ["debug://recipe?id=42"])
+    #expect(delivery.links.map { RouteTable.recipeSample.url(for: $0) } == ["debug://recipe?id=42"])
   }
 
   @Test func aFailedDeliveryIsAToolErrorWithTheCommandLinesMessage() throws {
@@ -223,7 +225,7 @@ struct McpUnacknowledgedTests {
     let list = try respond(&session, #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
     let tools = list["result"]?["tools"]?.arrayValue ?? []
     #expect(
-      tools.compactMap { $0["name"]?.stringValue } == RouteTable.builtIn.routes.map(\.name) + [
+      tools.compactMap { $0["name"]?.stringValue } == RouteTable.recipeSample.routes.map(\.name) + [
         "routes", "open", "open_url",
       ])
     #expect(tools.allSatisfy { $0["outputSchema"] == nil })

@@ -15,7 +15,7 @@ struct McpToolSchemaTests {
   @Test func theBuiltInToolsMatchTheirGoldenFile() {
     let delivery = RecordingDelivery()
     delivery.offersLaunch = true
-    let toolbox = McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery)
+    let toolbox = McpServedTools(table: .recipeSample, tool: .deeplink, delivery: delivery)
     // Beside the other golden files of the target, in its `Golden` folder.
     let testFile = #filePath.replacingOccurrences(of: "/Mcp/", with: "/")
     Golden.check(toolbox.listResult.pretty + "\n", named: Self.goldenName, testFile: testFile)
@@ -35,7 +35,7 @@ struct McpToolSchemaTests {
     #expect(McpToolSchema.input(for: beta).serialized == #"{"type":"object","additionalProperties":false}"#)
   }
 
-  @Test(arguments: [RouteTable.builtIn, TestTables.small, TestTables.extended])
+  @Test(arguments: [RouteTable.recipeSample, TestTables.small, TestTables.extended])
   func oneToolPerRouteThenRoutesOpenStateScreenAndOpenURL(_ table: RouteTable) {
     let tools =
       McpServedTools(table: table, tool: .deeplink, delivery: RecordingDelivery()).listResult["tools"]?
@@ -69,15 +69,17 @@ struct McpToolSchemaTests {
     delivery.offersLaunch = true
     delivery.takesScreenshots = true
     let tools =
-      McpServedTools(table: .builtIn, tool: .deeplink, delivery: delivery).listResult["tools"]?.arrayValue
+      McpServedTools(table: .recipeSample, tool: .deeplink, delivery: delivery).listResult["tools"]?
+      .arrayValue
       ?? []
-    #expect(tools.count == RouteTable.builtIn.routes.count + 7)
+    #expect(tools.count == RouteTable.recipeSample.routes.count + 7)
     #expect(tools.filter { $0["outputSchema"] != nil }.compactMap { $0["name"]?.stringValue } == ["screen"])
   }
 
   /// What a model reads in every conversation: the sample's list in at most 8,000 bytes.
   @Test func theSampleToolListCostsAtMost8000Bytes() {
-    let bytes = McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery()).listResult
+    let bytes = McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery())
+      .listResult
       .serialized.utf8.count
     #expect(bytes <= 8000, "\(bytes) bytes")
   }
@@ -98,7 +100,8 @@ struct McpToolSchemaTests {
     let perRoute = McpServedTools(
       table: table, tool: .deeplink, delivery: RecordingDelivery(), set: .perRoute)
     #expect(perRoute.tools.count == 205)
-    let small = McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery(), set: .compact)
+    let small = McpServedTools(
+      table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery(), set: .compact)
     #expect(small.tools.map(\.name) == ["routes", "open", "state", "screen", "open_url"])
     #expect(McpToolSet.automatic(routes: McpToolSet.perRouteLimit) == .perRoute)
     #expect(McpToolSet.automatic(routes: McpToolSet.perRouteLimit + 1) == .compact)
@@ -107,7 +110,7 @@ struct McpToolSchemaTests {
   /// Without a compact list, `open` takes any name: a client holding an old list can still
   /// name a route the app added since.
   @Test func aPerRouteListLeavesOpensRouteOpen() throws {
-    let toolbox = McpServedTools(table: .builtIn, tool: .deeplink, delivery: RecordingDelivery())
+    let toolbox = McpServedTools(table: .recipeSample, tool: .deeplink, delivery: RecordingDelivery())
     let open = try #require(toolbox.listResult["tools"]?.arrayValue?.first { $0["name"] == .string("open") })
     #expect(open["inputSchema"]?["properties"]?["route"]?["enum"] == nil)
     #expect(open["inputSchema"]?["required"] == .array([.string("route")]))

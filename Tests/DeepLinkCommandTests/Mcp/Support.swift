@@ -47,7 +47,7 @@ final class RecordingDelivery: McpTarget, @unchecked Sendable {
     if let failure { throw failure }
     launches.append(launch)
     for step in steps { progress?(step) }
-    return .planned(["launch"] + (launch.link.map { [RouteTable.builtIn.url(for: $0)] } ?? []))
+    return .planned(["launch"] + (launch.link.map { [RouteTable.recipeSample.url(for: $0)] } ?? []))
   }
 
   func screenshot() throws(ClientFailure) -> McpScreenshot {
@@ -58,7 +58,7 @@ final class RecordingDelivery: McpTarget, @unchecked Sendable {
 
 /// A session over `table` whose handshake is done.
 func initializedSession(
-  _ table: RouteTable = .builtIn, delivery: RecordingDelivery = RecordingDelivery()
+  _ table: RouteTable = .recipeSample, delivery: RecordingDelivery = RecordingDelivery()
 ) -> McpSession {
   var session = McpSession(toolbox: McpServedTools(table: table, tool: .deeplink, delivery: delivery))
   _ = session.replies(to: [

@@ -82,14 +82,14 @@ struct CommandRun {
     currentDirectory: String? = nil
   ) -> DeepLinkTool {
     DeepLinkTool(
-      name: "deeplink", table: .builtIn, readsRoutesFiles: true, appCommand: "deeplink-app",
+      name: "deeplink", table: .recipeSample, readsRoutesFiles: true, appCommand: "deeplink-app",
       environment: environment, currentDirectory: currentDirectory)
   }
 
   /// Runs `tool` with `arguments` and `input` on standard input (none by default), its output
   /// captured, the device tools (if given) recorded.
   init(
-    _ arguments: [String], tool: DeepLinkTool = DeepLinkTool(table: .builtIn, environment: [:]),
+    _ arguments: [String], tool: DeepLinkTool = DeepLinkTool(table: .recipeSample, environment: [:]),
     input: String = "", devices: RecordedDeviceTools? = nil
   ) {
     var tool = tool

@@ -23,7 +23,7 @@ enum TestTables {
 
   /// The built-in table plus one route, as someone adding a route would write it.
   static let extended = RouteTable(
-    routes: RouteTable.builtIn.routes + [
+    routes: RouteTable.recipeSample.routes + [
       Route(
         "search", summary: "Show search results",
         help: "Opens the search screen with a query typed in.",
@@ -63,6 +63,6 @@ enum TestTables {
 }
 
 /// Parses `arguments` against `table`, for tests.
-func parse(_ arguments: [String], _ table: RouteTable = .builtIn) throws(UsageError) -> Invocation {
+func parse(_ arguments: [String], _ table: RouteTable = .recipeSample) throws(UsageError) -> Invocation {
   try Invocation.parse(arguments, table: table)
 }

@@ -2,7 +2,7 @@ import DeepLinkRoutes
 import RecipeSampleRoutes
 
 /// The error `table` throws for `text`, or `nil` when `text` parses.
-func parseError(_ text: String, in table: RouteTable = .builtIn) -> LinkError? {
+func parseError(_ text: String, in table: RouteTable = .recipeSample) -> LinkError? {
   do {
     _ = try table.parse(text)
     return nil
@@ -13,7 +13,8 @@ func parseError(_ text: String, in table: RouteTable = .builtIn) -> LinkError? {
 
 /// The error `table` throws making the link of route `name`, or `nil` when it makes one.
 func linkError(
-  _ name: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:], in table: RouteTable = .builtIn
+  _ name: String, _ arguments: KeyValuePairs<String, ArgumentValue> = [:],
+  in table: RouteTable = .recipeSample
 ) -> LinkError? {
   do {
     _ = try table.link(name, arguments)
@@ -29,4 +30,4 @@ func plainRoute(_ name: String, _ parameters: [Parameter] = []) -> Route {
 }
 
 /// The names of the built-in routes, in declaration order.
-let builtInRouteNames = RouteTable.builtIn.routes.map(\.name)
+let builtInRouteNames = RouteTable.recipeSample.routes.map(\.name)

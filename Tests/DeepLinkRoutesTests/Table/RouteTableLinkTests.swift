@@ -5,7 +5,7 @@ import Testing
 /// `RouteTable.link(_:_:)`: a link made in code is checked exactly like a parsed URL.
 @Suite("Making links in code")
 struct RouteTableLinkTests {
-  let table = RouteTable.builtIn
+  let table = RouteTable.recipeSample
 
   @Test("makes the same link as parsing its URL")
   func sameAsParsed() throws {

@@ -8,7 +8,7 @@ import Testing
 struct RouteTableProblemsTests {
   @Test("the built-in table has no problem")
   func builtInIsSound() {
-    #expect(RouteTable.builtIn.problems == [])
+    #expect(RouteTable.recipeSample.problems == [])
   }
 
   @Test("the built-in table holds every route of the product brief, plus favorites")
@@ -18,12 +18,12 @@ struct RouteTableProblemsTests {
         "settings", "profile", "recipes", "recipe", "recipe-edit", "login", "login-error", "recipe-empty",
         "recipe-error", "favorites", "favorites-empty", "reset",
       ])
-    #expect(RouteTable.builtIn.scheme == "debug")
+    #expect(RouteTable.recipeSample.scheme == "debug")
   }
 
   @Test("every built-in route has a summary without a trailing period")
   func summaries() {
-    for route in RouteTable.builtIn.routes {
+    for route in RouteTable.recipeSample.routes {
       #expect(!route.summary.isEmpty, "\(route.name)")
       #expect(!route.summary.hasSuffix("."), "\(route.name)")
       for parameter in route.parameters {

@@ -7,7 +7,7 @@ import Testing
 struct RouteTableTests {
   @Test("looks a route up by its exact name")
   func lookup() {
-    let table = RouteTable.builtIn
+    let table = RouteTable.recipeSample
     #expect(table.route(named: "recipe-edit")?.name == "recipe-edit")
     #expect(table.route(named: "Recipe") == nil)
     #expect(table.route(named: "") == nil)
@@ -25,9 +25,9 @@ struct RouteTableTests {
 
   @Test("suggests the closest route name")
   func suggestion() {
-    #expect(RouteTable.builtIn.suggestion(for: "recipee") == "recipe")
-    #expect(RouteTable.builtIn.suggestion(for: "favourites") == "favorites")
-    #expect(RouteTable.builtIn.suggestion(for: "zzzzzz") == nil)
+    #expect(RouteTable.recipeSample.suggestion(for: "recipee") == "recipe")
+    #expect(RouteTable.recipeSample.suggestion(for: "favourites") == "favorites")
+    #expect(RouteTable.recipeSample.suggestion(for: "zzzzzz") == nil)
   }
 
   /// The table answers a name far longer than any route's without looking at the routes, and
@@ -54,7 +54,7 @@ struct RouteTableTests {
 
   @Test("the version is 16 lowercase hex digits")
   func versionShape() {
-    let version = RouteTable.builtIn.version
+    let version = RouteTable.recipeSample.version
     #expect(version.count == 16)
     #expect(version.allSatisfy { "0123456789abcdef".contains($0) })
   }
@@ -77,7 +77,7 @@ struct RouteTableTests {
 
   @Test("the version is the same for the same declarations")
   func versionStable() {
-    #expect(RouteTable(routes: RouteTable.builtIn.routes).version == RouteTable.builtIn.version)
+    #expect(RouteTable(routes: RouteTable.recipeSample.routes).version == RouteTable.recipeSample.version)
     let a = Self.table(.integer("n", range: 1...5, default: 2, help: "one"))
     let b = Self.table(.integer("n", range: 1...5, default: 2, help: "one"))
     #expect(a.version == b.version)
@@ -134,7 +134,7 @@ struct RouteTableTests {
     let added = RouteTable(routes: [plainRoute("home"), plainRoute("away")])
     let versions = [base, renamed, otherScheme, added].map(\.version)
     #expect(Set(versions).count == versions.count)
-    #expect(RouteTable.builtIn.version != base.version)
+    #expect(RouteTable.recipeSample.version != base.version)
   }
 
   // MARK: - Scale

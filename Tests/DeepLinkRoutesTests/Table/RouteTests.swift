@@ -5,8 +5,8 @@ import Testing
 /// `Route.bind`: raw `(name, text)` pairs, from a URL query or a command line, become a link.
 @Suite("Binding arguments to a route")
 struct RouteTests {
-  let edit = RouteTable.builtIn.route(named: "recipe-edit")!
-  let profile = RouteTable.builtIn.route(named: "profile")!
+  let edit = RouteTable.recipeSample.route(named: "recipe-edit")!
+  let profile = RouteTable.recipeSample.route(named: "profile")!
 
   @Test("fills in defaults, in declaration order")
   func defaults() throws {

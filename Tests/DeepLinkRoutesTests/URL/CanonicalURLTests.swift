@@ -6,7 +6,7 @@ import Testing
 /// URL of the link's route and values.
 @Suite("Canonical URLs")
 struct CanonicalURLTests {
-  let table = RouteTable.builtIn
+  let table = RouteTable.recipeSample
 
   /// A route whose integer has no range, and a table whose scheme has capitals.
   static let numbers = RouteTable(routes: [plainRoute("n", [.integer("x", help: "")])])

@@ -5,7 +5,7 @@ import Testing
 /// `url(for:)` and `parse(_:)` on valid links: what a link looks like, and what it means.
 @Suite("Building and parsing debug links")
 struct RouteTableURLTests {
-  let table = RouteTable.builtIn
+  let table = RouteTable.recipeSample
 
   // MARK: - Building
 

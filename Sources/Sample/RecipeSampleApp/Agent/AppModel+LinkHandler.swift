@@ -31,7 +31,7 @@ extension RequestHandler {
   /// A handler for the sample app, by default on the sample's table: what `deeplink-app`
   /// serves, and what tests and benchmarks drive without a socket.
   package init(
-    app: AppModel = AppModel(), table: RouteTable = .builtIn,
+    app: AppModel = AppModel(), table: RouteTable = .recipeSample,
     debugLinksEnabled: Bool = BuildConfiguration.debugLinksEnabled, logPrefix: String = "",
     now: @escaping () -> Int
   ) {

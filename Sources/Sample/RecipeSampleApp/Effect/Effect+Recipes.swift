@@ -1,5 +1,5 @@
 extension Effect {
-  /// What each route of the sample's table (`RouteTable.builtIn`) does to the app, by route
+  /// What each route of the sample's table (`RouteTable.recipeSample`) does to the app, by route
   /// name. The route table declares the links; this says what they mean to this one app.
   /// `EffectProblem.check` (and a test) proves every route has an effect and every effect a
   /// route.

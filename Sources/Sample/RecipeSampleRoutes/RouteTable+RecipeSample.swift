@@ -7,7 +7,7 @@ extension RouteTable {
   /// Add a route here and it becomes a URL, a `deeplink` subcommand with help and
   /// completion; give it an effect in the app model (`Effect.recipes`, whose test fails until
   /// every route has one) and it becomes a state of the app.
-  public static let builtIn = RouteTable(routes: [
+  public static let recipeSample = RouteTable(routes: [
     Route(
       "settings", summary: "Show Settings"),
     Route(
