@@ -39,7 +39,7 @@ import Testing
     Case(
       name: "a device failure", failure: DeviceFailure.toolMissing(.adb), exitCode: .unavailable,
       kind: "device",
-      message: "adb is not installed (not found on PATH); \(DeviceTool.adb.origin)"),
+      message: "adb is not installed (not found on PATH); \(DeviceProgram.adb.origin)"),
     Case(
       name: "a batch step", failure: BatchFailure(line: 3, ClientFailure.badReply("x"), tool: .deeplink),
       exitCode: .internalError,

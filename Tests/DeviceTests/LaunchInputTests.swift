@@ -96,7 +96,7 @@ struct LaunchInputTests {
     var standIns = world.environment
     standIns["STANDIN_LAUNCH_ARGUMENTS"] = arguments
     standIns["STANDIN_LAUNCH_ENVIRONMENT"] = variables
-    let runner = DeviceToolRunner(
+    let runner = DeviceProgramRunner(
       path: world.environment["PATH"], deadline: .after(milliseconds: Patience.milliseconds),
       seconds: Patience.seconds)
     let bundleID = SimulatorAgentDeliveryTests.recipes

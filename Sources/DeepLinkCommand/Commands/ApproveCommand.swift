@@ -59,7 +59,7 @@ struct ApproveCommand: ToolCommand, Equatable {
       try context.write(commands.map(DeviceBridge.printable).joined(separator: "\n") + "\n")
       return
     }
-    let runner = context.devices.toolRunner()
+    let runner = context.devices.programRunner()
     let chosen = try context.devices.resolve(target, runner: runner)
     try context.devices.runSimctl(
       SimulatorCommands.approve(scheme: context.table.scheme, bundleID: bundleID, udid: chosen.id),

@@ -114,7 +114,7 @@ struct BatchCommand: ToolCommand, Equatable {
         context.devices.plannedCommands(steps.map(\.url), to: target).joined(separator: "\n") + "\n")
       return
     }
-    let runner = context.devices.toolRunner()
+    let runner = context.devices.programRunner()
     let device = try context.devices.resolve(target, runner: runner)
     for (number, url) in steps {
       do {

@@ -189,7 +189,7 @@ extension McpTool {
         + "needs the deeplink agent in the app."
     },
     call: { call throws(McpToolCallError) in
-      try LaunchCommand.toolResult(LaunchToolInput.launch(call.arguments, table: call.table), in: call)
+      try LaunchCommand.toolResult(McpLaunchInput.launch(call.arguments, table: call.table), in: call)
     },
     unlisted: { target in
       do {

@@ -211,7 +211,7 @@ struct McpCommand: ToolCommand, Equatable {
       throw DeviceFailure.wrongTarget(
         Self.name, target, expected: "simulator and android targets for --pictures")
     case .android:
-      return try context.devices.resolve(target, runner: context.devices.toolRunner())
+      return try context.devices.resolve(target, runner: context.devices.programRunner())
     }
   }
 

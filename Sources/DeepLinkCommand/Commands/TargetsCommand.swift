@@ -36,7 +36,7 @@ struct TargetsCommand: ToolCommand, Equatable {
 
   /// `deeplink targets [--json]`.
   func run(in context: CommandContext) throws {
-    let runner = context.devices.toolRunner()
+    let runner = context.devices.programRunner()
     var listing = TargetListing.discover(
       socket: context.socketPath, tool: context.tool, runner: { runner })
     // Each app whose agent answers on one of the booted simulators listed, after them.

@@ -218,7 +218,7 @@ struct TourCommand: ToolCommand, Equatable {
           screen = text
           state = applied.pretty + "\n"
         } else if let device = place.device {
-          try context.devices.deliver(stop.url, to: device, runner: context.devices.toolRunner())
+          try context.devices.deliver(stop.url, to: device, runner: context.devices.programRunner())
         }
         if let settle = place.settle, HeldSignals.pause(milliseconds: Int(settle * 1000)) {
           stopIfSignalled()

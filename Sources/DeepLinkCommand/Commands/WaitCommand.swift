@@ -109,14 +109,14 @@ struct WaitCommand: ToolCommand, Equatable {
         plannedWait(target, in: context).map(DeviceBridge.printable).joined(separator: "\n") + "\n")
       return
     }
-    let runner = context.devices.toolRunner()
+    let runner = context.devices.programRunner()
     let ready = try bootedDevice(target, runner: runner, in: context)
     if !context.options.quiet { try context.write("\(ready.description) has booted and is ready\n") }
   }
 
   /// The simulator or Android device of `target` once it has booted and is ready (the steps
   /// of ``waitForDevice(_:in:)``).
-  private func bootedDevice(_ target: DeliveryTarget, runner: DeviceToolRunner, in context: CommandContext)
+  private func bootedDevice(_ target: DeliveryTarget, runner: DeviceProgramRunner, in context: CommandContext)
     throws(DeviceFailure) -> ResolvedDevice
   {
     switch target {

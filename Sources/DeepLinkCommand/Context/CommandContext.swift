@@ -34,7 +34,7 @@ struct CommandContext {
   /// command needs it.
   let currentDirectory: () -> String?
   /// Runs `xcrun` and `adb` for the device bridge: the real tools, or a test's stand-in.
-  var deviceLauncher: DeviceToolRunner.Launcher = DeviceToolRunner.spawn
+  var deviceLauncher: DeviceProgramRunner.Launcher = DeviceProgramRunner.spawn
   /// Whether ``table`` stands for the app's own (``AppClient/checksTable``): links carry its
   /// fingerprint, and the app refuses one built from another table.
   var checksTable = false

@@ -17,7 +17,7 @@ extension DeviceBridge {
       try context.write(plannedCommands([url], to: target).joined(separator: "\n") + "\n")
       return
     }
-    let runner = toolRunner()
+    let runner = programRunner()
     let device: ResolvedDevice
     if let resolved { device = resolved } else { device = try resolve(target, runner: runner) }
     try deliver(url, to: device, runner: runner)
@@ -25,7 +25,7 @@ extension DeviceBridge {
   }
 
   /// Sends `url` to `device` (already resolved).
-  func deliver(_ url: String, to device: ResolvedDevice, runner: DeviceToolRunner)
+  func deliver(_ url: String, to device: ResolvedDevice, runner: DeviceProgramRunner)
     throws(DeviceFailure)
   {
     var deviceBundleID: String? = nil

@@ -11,13 +11,13 @@ extension DeviceBridge {
     throws(DeviceFailure) -> (ResolvedDevice, SettledScreenshot)
   {
     try requireScreenshotTarget(target)
-    let device = try resolve(target, runner: toolRunner())
+    let device = try resolve(target, runner: programRunner())
     return (device, try settledScreenshot(of: device, settling: settling))
   }
 
   /// Takes a screenshot of `device`, already resolved, into the file `path`: each picture of
   /// a tour.
-  func captureScreenshot(of device: ResolvedDevice, to path: String, runner: DeviceToolRunner)
+  func captureScreenshot(of device: ResolvedDevice, to path: String, runner: DeviceProgramRunner)
     throws(DeviceFailure)
   {
     switch device.kind {
@@ -66,7 +66,7 @@ extension DeviceBridge {
       throw DeviceFailure.cannotWrite("a temporary file", error)
     }
     defer { BinaryFile.removePrivateFile(made.file, in: made.folder) }
-    try captureScreenshot(of: device, to: made.file, runner: toolRunner())
+    try captureScreenshot(of: device, to: made.file, runner: programRunner())
     let bytes: [UInt8]
     do throws(Errno) {
       bytes = try BinaryFile.read(made.file)

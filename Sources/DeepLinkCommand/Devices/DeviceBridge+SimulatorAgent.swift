@@ -101,7 +101,7 @@ extension DeviceBridge {
     udid: String, resolved: ResolvedDevice?
   ) {
     if let device, SimulatorDevice.looksLikeUDID(device) { return (device.uppercased(), nil) }
-    let resolved = try resolve(.simulator(device: device), runner: toolRunner())
+    let resolved = try resolve(.simulator(device: device), runner: programRunner())
     return (resolved.id.uppercased(), resolved)
   }
 }

@@ -42,6 +42,6 @@ extension DeviceBridge {
   private func runStatusBar(_ arguments: [String], _ device: ResolvedDevice)
     throws(DeviceFailure)
   {
-    try runSimctl(arguments, on: device, runner: toolRunner())
+    try runSimctl(arguments, on: device, runner: programRunner())
   }
 }

@@ -10,7 +10,7 @@ struct DeviceBridge {
 
   /// The variables device targets read: `DEEPLINK_TARGET`, `ANDROID_SERIAL`, `PATH`.
   static let deviceEnvironmentVariables = [
-    DeliveryTarget.variable, AndroidDevice.serialVariable, DeviceTool.pathVariable,
+    DeliveryTarget.variable, AndroidDevice.serialVariable, DeviceProgram.pathVariable,
   ]
 
   /// The target of this run: `--target`, else `DEEPLINK_TARGET`, else the app.
@@ -44,16 +44,17 @@ struct DeviceBridge {
     context.environmentValue(AndroidDevice.serialVariable.name).flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  func toolRunner() -> DeviceToolRunner {
+  func programRunner() -> DeviceProgramRunner {
     let seconds = context.options.timeout ?? GlobalOptions.defaultDeviceTimeout
-    return DeviceToolRunner(
-      path: context.environmentValue(DeviceTool.pathVariable.name),
+    return DeviceProgramRunner(
+      path: context.environmentValue(DeviceProgram.pathVariable.name),
       deadline: .after(milliseconds: Int(seconds * 1000)),
       seconds: seconds, launcher: context.deviceLauncher)
   }
 
   /// The simulator or Android device `target` means now.
-  func resolve(_ target: DeliveryTarget, runner: DeviceToolRunner) throws(DeviceFailure) -> ResolvedDevice {
+  func resolve(_ target: DeliveryTarget, runner: DeviceProgramRunner) throws(DeviceFailure) -> ResolvedDevice
+  {
     switch target {
     case .app:
       preconditionFailure("the app target is served over the socket")
@@ -93,13 +94,13 @@ struct DeviceBridge {
   /// `deeplink __complete targets`: the kinds, then the simulators and devices found within
   /// the budget; never the app's socket (the kinds already offer `app`), never an error.
   func targetCompletionLines() -> [String] {
-    let path = context.environmentValue(DeviceTool.pathVariable.name)
+    let path = context.environmentValue(DeviceProgram.pathVariable.name)
     let launcher = context.deviceLauncher
     let budget = CompletionCallback.budget(
       context.environmentValue(CompletionCallback.budgetVariable.name),
       default: Self.targetCompletionBudgetMilliseconds)
     return TargetListing.discover(socket: nil, tool: context.tool) {
-      DeviceToolRunner(
+      DeviceProgramRunner(
         path: path, deadline: .after(milliseconds: budget), seconds: Double(budget) / 1000,
         launcher: launcher)
     }.completionLines
@@ -148,7 +149,7 @@ struct DeviceBridge {
   ///   registered (65), the app not installed or the simulator gone (69), else the tool's own.
   @discardableResult
   func runSimctl(
-    _ arguments: [String], on device: ResolvedDevice, environment: [String] = [], runner: DeviceToolRunner
+    _ arguments: [String], on device: ResolvedDevice, environment: [String] = [], runner: DeviceProgramRunner
   ) throws(DeviceFailure) -> ChildProcess.Result {
     let result = try runner.run(.xcrun, arguments, environment: environment)
     let simulator = SimulatorDevice(

@@ -6,13 +6,13 @@ import DeepLinkWire
 /// follow on lines of their own.
 enum DeviceFailure: CommandFailure, Hashable, Sendable {
   /// `xcrun` or `adb` is not on `PATH`.
-  case toolMissing(DeviceTool)
+  case toolMissing(DeviceProgram)
   /// The tool could not be started (`posix_spawn` failed).
-  case cannotRun(DeviceTool, call: String, Errno)
+  case cannotRun(DeviceProgram, call: String, Errno)
   /// The command line was still running at `--timeout`; it was killed.
   case timedOut([String], seconds: Double)
   /// The tool printed something this version does not understand.
-  case unexpectedOutput(DeviceTool, String)
+  case unexpectedOutput(DeviceProgram, String)
   /// The tool failed in a way not recognized: its exit status and message.
   case toolFailed([String], status: Int32, toolMessage: String)
 

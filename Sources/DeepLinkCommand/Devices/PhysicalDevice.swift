@@ -114,7 +114,7 @@ struct PhysicalDevice: Hashable, Sendable {
   ///
   /// - Throws: 69 when this Xcode has no devicectl (before Xcode 15: `xcrun: error: unable to
   ///   find utility "devicectl"`); what running the tool and reading its file throw.
-  static func list(runner: DeviceToolRunner) throws(DeviceFailure) -> [PhysicalDevice] {
+  static func list(runner: DeviceProgramRunner) throws(DeviceFailure) -> [PhysicalDevice] {
     let made: (folder: String, file: String)
     do {
       made = try BinaryFile.makePrivateFile(named: "devicectl-devices", suffix: ".json")

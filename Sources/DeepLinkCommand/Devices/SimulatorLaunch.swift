@@ -68,7 +68,7 @@ struct SimulatorLaunch {
     // the simulator is chosen from `simctl list`.
     let (udid, simulator) = try context.devices.simulatorUDID(device)
     progress?(.simulator(udid))
-    let runner = context.devices.toolRunner()
+    let runner = context.devices.programRunner()
     let result = try context.devices.runSimctl(
       SimulatorCommands.launch(bundleID, udid: udid, relaunch: relaunch, arguments: arguments),
       on: simulator ?? ResolvedDevice(kind: .simulator, id: udid, name: ""),

@@ -54,14 +54,14 @@ struct TargetListing {
   ///   (`deeplink targets`), or a fresh one each, so that one hung tool does not hide the
   ///   other's devices (completion).
   static func discover(
-    socket: String?, tool: ToolIdentity, runner makeRunner: () -> DeviceToolRunner
+    socket: String?, tool: ToolIdentity, runner makeRunner: () -> DeviceProgramRunner
   ) -> TargetListing {
     var listing = TargetListing()
     if let socket, appAnswers(on: socket, deadline: makeRunner().deadline) {
       listing.entries.append(Entry(target: "app", kind: .app, name: tool.appCommand ?? "app", id: socket))
     }
     var runner = makeRunner()
-    if DeviceTool.xcrun.locate(path: runner.path) != nil {
+    if DeviceProgram.xcrun.locate(path: runner.path) != nil {
       do throws(DeviceFailure) {
         let result = try runner.run(.xcrun, SimulatorDevice.listArguments)
         guard result.status == 0 else {
@@ -93,7 +93,7 @@ struct TargetListing {
       }
     }
     runner = makeRunner()
-    if DeviceTool.adb.locate(path: runner.path) != nil {
+    if DeviceProgram.adb.locate(path: runner.path) != nil {
       do throws(DeviceFailure) {
         let result = try runner.run(.adb, AndroidDevice.listArguments)
         guard result.status == 0 else {

@@ -28,7 +28,7 @@ struct McpSessionTarget: McpTarget {
           + context.devices.plannedCommands([url], to: target).joined(separator: "; "))
     }
     guard target == .app else {
-      let runner = context.devices.toolRunner()
+      let runner = context.devices.programRunner()
       let device = try context.devices.resolve(target, runner: runner)
       try context.devices.deliver(url, to: device, runner: runner)
       return .delivered(

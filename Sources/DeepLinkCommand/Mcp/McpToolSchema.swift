@@ -77,10 +77,10 @@ enum McpToolSchema {
     required: ["url"])
 
   /// `launch`'s input: how to start the app, then optionally a route and its arguments. The
-  /// one declaration of the tool's arguments; ``LaunchToolInput`` reads them.
+  /// one declaration of the tool's arguments; ``McpLaunchInput`` reads them.
   static let launchInput = object(properties: [
     (
-      LaunchToolInput.relaunch,
+      McpLaunchInput.relaunch,
       .object([
         ("type", .string("boolean")),
         ("description", .string("Stop the app first if it runs, so that it starts afresh")),
@@ -88,7 +88,7 @@ enum McpToolSchema {
       ])
     ),
     (
-      LaunchToolInput.environment,
+      McpLaunchInput.environment,
       .object([
         ("type", .string("array")),
         (
@@ -104,7 +104,7 @@ enum McpToolSchema {
       ])
     ),
     (
-      LaunchToolInput.arguments,
+      McpLaunchInput.arguments,
       .object([
         ("type", .string("array")), ("items", .object([("type", .string("string"))])),
         (
@@ -114,14 +114,14 @@ enum McpToolSchema {
       ])
     ),
     (
-      LaunchToolInput.route,
+      McpLaunchInput.route,
       .object([
         ("type", .string("string")),
         ("description", .string("A route to apply once the app's agent answers: the name of its tool")),
       ])
     ),
     (
-      LaunchToolInput.routeArguments,
+      McpLaunchInput.routeArguments,
       .object([
         ("type", .string("object")),
         ("description", .string("The route's arguments, as the route's own tool takes them")),

@@ -39,7 +39,7 @@ public struct DeepLinkTool {
   /// Standard input: the process's, or a test's bytes.
   package var input: any InputSource = StandardStreams()
   /// Runs `xcrun` and `adb`: the real tools, or a test's stand-in.
-  var deviceLauncher: DeviceToolRunner.Launcher = DeviceToolRunner.spawn
+  var deviceLauncher: DeviceProgramRunner.Launcher = DeviceProgramRunner.spawn
 
   /// A tool called `name` for the links of `table`, reading the process's environment.
   ///

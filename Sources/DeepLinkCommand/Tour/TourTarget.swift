@@ -40,7 +40,7 @@ extension TourTarget {
         overridesStatusBar: !request.keepStatusBar)
     case .android, .device:  // a device, and Android without --settle: refused above
       _ = try context.devices.simulatorDevice()
-      let device = try context.devices.resolve(target, runner: context.devices.toolRunner())
+      let device = try context.devices.resolve(target, runner: context.devices.programRunner())
       self.init(
         app: nil, device: device, deviceLabel: device.description, settle: request.settle,
         overridesStatusBar: false)

@@ -62,7 +62,7 @@ struct InProcessCommandTests {
     // `xcrun simctl list devices --json` lists the booted simulator (see SimulatorDevice),
     // and `simctl spawn … defaults write` exits 0 with no output.
     let udid = "5B6D0A4E-1234-4E5F-9ABC-DEF012345678"
-    let devices = RecordedDeviceTools { line in
+    let devices = RecordedDevicePrograms { line in
       guard line.contains("list") else { return (0, "") }
       return (
         0,
@@ -88,7 +88,7 @@ struct InProcessCommandTests {
 
   @Test("--dry-run prints the device lines and runs none of them")
   func aDryRunRunsNothing() {
-    let devices = RecordedDeviceTools { _ in (0, "") }
+    let devices = RecordedDevicePrograms { _ in (0, "") }
     let run = CommandRun(
       ["product", "--sku", "3", "--target", "simulator:5B6D0A4E-1234-4E5F-9ABC-DEF012345678", "--dry-run"],
       tool: Self.shop, devices: devices)

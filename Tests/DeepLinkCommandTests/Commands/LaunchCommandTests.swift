@@ -12,7 +12,7 @@ struct LaunchCommandTests {
 
   @Test("--dry-run prints the variables, the xcrun line with the arguments in order, and the link")
   func aDryRunPrintsTheLaunchAndTheLink() {
-    let devices = RecordedDeviceTools { _ in (0, "") }
+    let devices = RecordedDevicePrograms { _ in (0, "") }
     let run = CommandRun(
       Self.start + [
         "--relaunch", "--env", "API_URL=http://localhost:8080/?a=b", "--arg", "-AppleLanguages", "--env",
@@ -39,7 +39,7 @@ struct LaunchCommandTests {
   func theToolGetsTheArgumentsAndVariables() {
     // `simctl launch` succeeds (no pid printed, so no process to watch); no agent answers
     // afterwards: 75 at the timeout.
-    let devices = RecordedDeviceTools { _ in (0, "") }
+    let devices = RecordedDevicePrograms { _ in (0, "") }
     let run = CommandRun(
       Self.start + ["--env", "A=1", "--arg", "x y", "--env", "A=2", "--timeout", "0.05", "cart"],
       tool: Self.shop, devices: devices)
@@ -63,7 +63,7 @@ struct LaunchCommandTests {
       (["product", "--env", "A=1"], "unknown option '--env'"),
     ])
   func badInputIsAUsageError(_ words: [String], _ expected: String) {
-    let devices = RecordedDeviceTools { _ in (0, "") }
+    let devices = RecordedDevicePrograms { _ in (0, "") }
     let run = CommandRun(Self.start + words, tool: Self.shop, devices: devices)
     #expect(run.code == 64, "\(words): \(run.standardError)")
     #expect(run.standardError.contains(expected), "\(run.standardError)")

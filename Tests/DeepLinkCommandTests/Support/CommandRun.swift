@@ -25,7 +25,7 @@ final class CapturedOutput: OutputSink {
 
 /// A stand-in for `xcrun` and `adb` that records each command line and answers from a script,
 /// as the real tool would (see each test for the documented behaviour it plays).
-final class RecordedDeviceTools: Sendable {
+final class RecordedDevicePrograms: Sendable {
   private let lines = Mutex<[[String]]>([])
   private let environments = Mutex<[[String]]>([])
   private let answer: @Sendable ([String]) -> (status: Int32, output: String)
@@ -41,7 +41,7 @@ final class RecordedDeviceTools: Sendable {
   /// ``commandLines``.
   var addedEnvironments: [[String]] { environments.withLock { $0 } }
 
-  var launcher: DeviceToolRunner.Launcher {
+  var launcher: DeviceProgramRunner.Launcher {
     { (tool, arguments, runner) throws(DeviceFailure) in
       let line = [tool.rawValue] + arguments
       self.lines.withLock { $0.append(line) }
@@ -90,7 +90,7 @@ struct CommandRun {
   /// captured, the device tools (if given) recorded.
   init(
     _ arguments: [String], tool: DeepLinkTool = DeepLinkTool(table: .recipeSample, environment: [:]),
-    input: String = "", devices: RecordedDeviceTools? = nil
+    input: String = "", devices: RecordedDevicePrograms? = nil
   ) {
     var tool = tool
     let output = CapturedOutput()

@@ -5,11 +5,11 @@ import DeepLinkWire
 /// that `deeplink launch` runs: each checked as the command line checks `--relaunch`, `--env`,
 /// `--arg` and a route's options, before anything runs.
 ///
-///     try LaunchToolInput.launch(
+///     try McpLaunchInput.launch(
 ///       [("env", .array([.string("API_URL=http://x")])), ("route", .string("recipe")),
 ///        ("arguments", .object([("id", .int(42))]))], table: .recipeSample)
 ///     // SimulatorLaunch(variables: [API_URL=http://x], link: debug://recipe?id=42)
-enum LaunchToolInput {
+enum McpLaunchInput {
   /// The arguments' names, as ``McpToolSchema/launchInput`` declares them.
   static let relaunch = "relaunch"
   static let environment = "env"

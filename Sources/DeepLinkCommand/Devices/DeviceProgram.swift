@@ -2,7 +2,7 @@ package import DeepLinkWire
 
 /// A program that reaches simulators or devices: found on `PATH` as a shell would find it, run
 /// with a deadline.
-package enum DeviceTool: String, Hashable, Sendable, CaseIterable {
+package enum DeviceProgram: String, Hashable, Sendable, CaseIterable {
   /// Xcode's tool runner, for `xcrun simctl`.
   case xcrun
   /// The Android Debug Bridge.
@@ -31,12 +31,12 @@ package enum DeviceTool: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-/// Runs the device tools for one command: each run shares the command's deadline.
-struct DeviceToolRunner {
-  /// Runs one tool line for a runner: the real tool (``spawn``), or a test's stand-in that
-  /// records the lines and answers as the tool would.
+/// Runs the device programs for one command: each run shares the command's deadline.
+struct DeviceProgramRunner {
+  /// Runs one program line for a runner: the real program (``spawn``), or a test's stand-in that
+  /// records the lines and answers as the program would.
   typealias Launcher =
-    @Sendable (DeviceTool, [String], DeviceToolRunner) throws(DeviceFailure) ->
+    @Sendable (DeviceProgram, [String], DeviceProgramRunner) throws(DeviceFailure) ->
     ChildProcess.Result
 
   /// `PATH`'s value.
@@ -57,7 +57,7 @@ struct DeviceToolRunner {
   /// - Throws: ``DeviceFailure/toolMissing(_:)`` when `tool` is not on `PATH`,
   ///   ``DeviceFailure/timedOut(_:seconds:)`` when it is still running at the deadline (it
   ///   was killed).
-  func run(_ tool: DeviceTool, _ arguments: [String], environment: [String] = []) throws(DeviceFailure)
+  func run(_ tool: DeviceProgram, _ arguments: [String], environment: [String] = []) throws(DeviceFailure)
     -> ChildProcess.Result
   {
     var runner = self
