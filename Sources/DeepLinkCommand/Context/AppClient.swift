@@ -34,11 +34,13 @@ struct AppClient {
   func send(_ link: Link) throws(ClientFailure) -> JSON {
     // Built and serialized once, its deadline counted from before connecting: checked, then
     // sent as it is.
+    // The table's fingerprint, hashed once for the request and the session's check of the reply.
+    let version = table.version
     let request = AppSession.openRequest(
-      table.url(for: link), timeoutMilliseconds: timeoutMilliseconds, table: checksTable ? table.version : nil
+      table.url(for: link), timeoutMilliseconds: timeoutMilliseconds, table: checksTable ? version : nil
     )
     try AppSession.checkFits(request)
-    var session = try connect()
+    var session = try connect(tableVersion: version)
     defer { session.close() }
     return try warnAboutVersion(&session) { (s: inout AppSession) throws(ClientFailure) in
       let reply: JSON
@@ -97,7 +99,12 @@ struct AppClient {
 
   /// A new connection to the app.
   func connect() throws(ClientFailure) -> AppSession {
-    try AppSession.connect(path: socket, timeoutMilliseconds: timeoutMilliseconds, table: table)
+    try connect(tableVersion: table.version)
+  }
+
+  /// ``connect()``, with ``table``'s fingerprint already computed.
+  private func connect(tableVersion: String) throws(ClientFailure) -> AppSession {
+    try AppSession.connect(path: socket, timeoutMilliseconds: timeoutMilliseconds, tableVersion: tableVersion)
   }
 
   /// The state a link's reply carries, as `--json` prints it (`applied` first, then the

@@ -24,14 +24,16 @@ struct AppSession {
   /// several times the app's longest request line; the request limit is not the reply limit.
   static let maximumReplyLength = 16 * LineFramer.defaultMaximumLineLength
 
-  static func connect(path: String, timeoutMilliseconds: Int, table: RouteTable) throws(ClientFailure)
+  /// A connection to the app at `path`, whose replies are compared with `tableVersion`, the
+  /// fingerprint of the table its links are built from.
+  static func connect(path: String, timeoutMilliseconds: Int, tableVersion: String) throws(ClientFailure)
     -> AppSession
   {
     do {
       let client = try LineClient.connect(
         path: path, deadline: .after(milliseconds: timeoutMilliseconds), maximumLineLength: maximumReplyLength
       )
-      return AppSession(client: client, timeoutMilliseconds: timeoutMilliseconds, tableVersion: table.version)
+      return AppSession(client: client, timeoutMilliseconds: timeoutMilliseconds, tableVersion: tableVersion)
     } catch {
       throw .socket(error)
     }

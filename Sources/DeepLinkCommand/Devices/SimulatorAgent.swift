@@ -40,7 +40,8 @@ struct SimulatorAgent: Hashable, Sendable {
   {
     var session: AppSession
     do {
-      session = try AppSession.connect(path: socket, timeoutMilliseconds: timeoutMilliseconds, table: table)
+      session = try AppSession.connect(
+        path: socket, timeoutMilliseconds: timeoutMilliseconds, tableVersion: table.version)
     } catch .socket(.noListener) {
       return nil
     }
