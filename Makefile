@@ -15,7 +15,8 @@ endif
 # RELEASE_SCRATCH: where the release build goes (the shipping-build test installs from its own).
 RELEASE_SCRATCH ?= .build
 RELEASE_FLAGS := -c release --scratch-path $(RELEASE_SCRATCH) $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
-RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+# Where they are: SwiftPM links `<scratch>/release` to the platform's folder (no `swift build` to ask).
+RELEASE_BIN = $(abspath $(RELEASE_SCRATCH))/release
 
 # Fuzzing: libFuzzer with AddressSanitizer, optimized (about 4x the runs of a debug build),
 # in its own scratch path. `-sanitize=fuzzer,address` goes to swiftc as one flag: given as two
