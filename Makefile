@@ -15,7 +15,8 @@ endif
 # RELEASE_SCRATCH: where the release build goes (the shipping-build test installs from its own).
 RELEASE_SCRATCH ?= .build
 RELEASE_FLAGS := -c release --scratch-path $(RELEASE_SCRATCH) $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
-RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+# Where they are: SwiftPM links `<scratch>/release` to the platform's folder (no `swift build` to ask).
+RELEASE_BIN = $(abspath $(RELEASE_SCRATCH))/release
 
 # Fuzzing: libFuzzer with AddressSanitizer, optimized (about 4x the runs of a debug build),
 # in its own scratch path. `-sanitize=fuzzer,address` goes to swiftc as one flag: given as two
@@ -82,12 +83,22 @@ bench-against:
 	BIN="$(RELEASE_BIN)" BASE_BIN="$$(cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" bench/against.sh
 
 # One build, warnings as errors, of everything the tests run (the products included), then the
-# tests on that build, one process per test target, several at once (scripts/run-tests.sh says
-# why), ending with a summary of the tests skipped for want of a tool. `swift test` runs the
-# same tests in one process; TEST_FILTER=REGEX runs the matching ones.
+# other builds some tests drive, all at once (the shipping and `make install` release builds, the
+# example packages: scripts/build-test-packages.sh), then the tests on those builds, one process
+# per test target, several at once (scripts/run-tests.sh says why), ending with a summary of the
+# tests skipped for want of a tool. `swift test` runs the same tests in one process, building
+# what they drive itself; TEST_FILTER=REGEX runs the matching ones. The builds keep their
+# temporary files in TEST_TMPDIR, removed when they are done: the compiler driver leaves a
+# TemporaryDirectory.XXXXXX folder in TMPDIR at every build, and SwiftPM a lock file for each
+# package it builds.
+TEST_TMPDIR := $(CURDIR)/.build/test-tmp
+
 test:
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	@scripts/run-tests.sh "$$($(SWIFT) build --show-bin-path)"
+	@rm -rf $(TEST_TMPDIR) && mkdir -p $(TEST_TMPDIR)
+	TMPDIR=$(TEST_TMPDIR) $(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@TMPDIR=$(TEST_TMPDIR) scripts/build-test-packages.sh
+	@bin="$$(TMPDIR=$(TEST_TMPDIR) $(SWIFT) build --show-bin-path)" && rm -rf $(TEST_TMPDIR) && \
+	  scripts/run-tests.sh "$$bin"
 
 # What the tests need beyond the toolchain (Tests/test-tools.txt): Debian packages and the MCP SDK.
 test-deps:

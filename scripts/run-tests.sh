@@ -22,11 +22,12 @@ tests=$(find "$bin" -maxdepth 1 -name '*PackageTests.xctest' | head -1)
 logs=.build/test-logs
 rm -rf "$logs" && mkdir -p "$logs"
 
-# Targets, the longest first (each waits on builds or many processes), so that the last to start
-# are short ones; a target not named here runs after these.
-order=(PackageTests HardeningTests CompletionTests EndToEndTests DeviceTests DeepLinkWireTests
-  DeepLinkCommandTests DeepLinkAgentTests RecipeSampleAppTests ReleaseInspectionTests PicturesTests
-  DeepLinkRoutesTests)
+# Targets, the longest first (each waits on many processes), so that the last to start are short
+# ones; a target not named here runs after these. HardeningTests and PackageTests are long only
+# when they build (`make test` builds what they drive first: scripts/build-test-packages.sh).
+order=(EndToEndTests DeviceTests CompletionTests PicturesTests HardeningTests PackageTests
+  ReleaseInspectionTests DeepLinkRoutesTests DeepLinkWireTests DeepLinkCommandTests DeepLinkAgentTests
+  RecipeSampleAppTests)
 present=$(find Tests -mindepth 1 -maxdepth 1 -type d -name '*Tests' -exec basename {} \; | sort)
 targets=()
 for target in "${order[@]}"; do

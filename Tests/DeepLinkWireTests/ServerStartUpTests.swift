@@ -91,6 +91,7 @@ extension SocketTests {
       #expect(error == .alreadyListening(path: first.path))
       #expect(error.message == "another app is already listening on \(first.path)")
       #expect(FileManager.default.fileExists(atPath: first.path))
+      #expect(FileManager.default.fileExists(atPath: first.path + ".lock"), "the first server's lock file")
       #expect(try LineClient.open(first.path).ask("still") == "echo:still")
     }
 
@@ -105,6 +106,8 @@ extension SocketTests {
       try UnixSocket.listen(socket, backlog: 8)
       #expect(RunningServer.startFailure(path: path) == .alreadyListening(path: path))
       #expect(FileManager.default.fileExists(atPath: path))
+      // The refused start leaves no lock file of its own behind.
+      #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
     }
 
     @Test func regularFileAtThePathIsRefusedAndLeftAlone() throws {
@@ -116,6 +119,8 @@ extension SocketTests {
       #expect(error == .notASocket(path: path, kind: "a regular file"))
       #expect(error.message.contains("refusing to replace \(path)"))
       #expect(FileManager.default.contents(atPath: path) == Data("precious".utf8))
+      // The refused start leaves no lock file of its own behind.
+      #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
     }
 
     @Test func tooLongPathIsRefusedBeforeAnythingIsCreated() {

@@ -15,11 +15,12 @@ struct RealAdbTests {
     let world = try StandInDevices(tools: [])
     defer { world.remove() }
     let folder = (adb as NSString).deletingLastPathComponent
-    // A private server port, so that no adb server of this machine's user is touched.
+    // A private server port, so that no adb server of this machine's user is touched; its log
+    // (`$TMPDIR/adb.<uid>.log`) in the world's folder, removed with it, not in /tmp.
     let port = String(20_000 + Int(getpid() % 20_000))
     let environment = [
       "PATH": folder + ":" + world.environment["PATH"]!, "ANDROID_ADB_SERVER_PORT": port,
-      "HOME": world.directory.path,
+      "HOME": world.directory.path, "TMPDIR": world.directory.path,
     ]
     defer { _ = try? Command.run(adb, ["kill-server"], environment: environment) }
 

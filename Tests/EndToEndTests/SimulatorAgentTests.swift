@@ -134,6 +134,7 @@ struct SimulatorAgentTests {
     #expect(app.status == 69, "\(app)")
     #expect(app.stderr.contains("refusing to replace \(path): it is a regular file"), "\(app)")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine")
+    #expect(!FileManager.default.fileExists(atPath: path + ".lock"), "the refused agent's lock file")
   }
 
   /// Another user made the directory where this user's simulator sockets go (the shared

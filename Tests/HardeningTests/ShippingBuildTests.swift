@@ -12,8 +12,9 @@ let skipReleaseBuilds = ProcessInfo.processInfo.environment["DEEPLINK_SKIP_RELEA
 /// binaries `make install` installs, built with `-DDEEPLINK_DEBUG_LINKS`, accept them.
 ///
 /// Each flavour builds into its own scratch path under `.build/`, so the debug build the
-/// other tests use is left alone, and the two build at once; after the first run both are
-/// incremental no-ops. Set
+/// other tests use is left alone; `make test` builds both before the tests
+/// (scripts/build-test-packages.sh), and after that, or after the first run, both builds here
+/// are incremental no-ops. Set
 /// `DEEPLINK_SKIP_RELEASE_BUILDS=1` to skip (the sanitizer runs do: they check our code, not
 /// the build configuration).
 @Suite(.disabled(if: skipReleaseBuilds, "DEEPLINK_SKIP_RELEASE_BUILDS=1"))
@@ -37,8 +38,11 @@ struct ShippingBuildTests {
     return packageRoot + "/.build/" + scratch + "/release/deeplink-app"
   }
 
+  /// The plain release `deeplink-app`, built once for the tests that run it.
+  static let shippingApp = Result { try buildApp(scratch: "shipping", flags: ["-c", "release"]) }
+
   @Test func plainReleaseBuildRefusesDebugLinksAndSaysSo() throws {
-    let executable = try Self.buildApp(scratch: "shipping", flags: ["-c", "release"])
+    let executable = try Self.shippingApp.get()
     let app = try RunningApp.start(executable: executable)
     defer { app.stop() }
 
@@ -90,7 +94,7 @@ struct ShippingBuildTests {
   /// optimization, `--gc-sections`): the plain release `deeplink-app` in a bundle fails
   /// `check-release`, as an app that forgot `#if DEBUG` around the agent would.
   @Test func theShippingBuildStillCarriesTheAgentsMarker() throws {
-    let executable = try Self.buildApp(scratch: "shipping", flags: ["-c", "release"])
+    let executable = try Self.shippingApp.get()
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let app = try Self.bundle(executable, named: "Shipping", in: directory)

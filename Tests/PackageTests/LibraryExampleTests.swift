@@ -48,21 +48,36 @@ struct LibraryExampleTests {
   /// The libraries whose DocC catalogs (`Sources/<name>/<name>.docc`) show files of the package.
   static let catalogs = ["DeepLinkRoutes", "DeepLinkAgent", "DeepLinkCommand"]
 
-  /// The package, written afresh outside the repository's sources, as the guide has it: `Todo/`,
+  /// The package, written outside the repository's sources, as the guide has it: `Todo/`,
   /// beside a `deeplink` that is this repository (a symbolic link), so that its
   /// `.package(path: "../deeplink")` is used as it is. In this checkout's `.build`, which git and
   /// SwiftPM leave alone and `make clean` removes, never in /tmp: kept between runs so that its
-  /// own build of deeplink (some 65 MB) stays incremental; the sources are removed and written
-  /// again every run.
+  /// own build of deeplink (some 65 MB) stays incremental (`make test` builds it before the tests,
+  /// scripts/build-test-packages.sh). A file is written only when the guide's text differs from
+  /// it, and the sources are written afresh when one is no longer in the guide.
   static let package = Result { () throws -> String in
     let directory = PackageBuild.root + "/.build/your-own-app"
-    try? FileManager.default.removeItem(atPath: directory + "/Todo/Sources")
-    try? FileManager.default.removeItem(atPath: directory + "/deeplink")
-    try FileManager.default.createDirectory(atPath: directory + "/Todo", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: directory + "/deeplink", withDestinationPath: PackageBuild.root)
-    for (path, text) in try files() {
+    let files = try Self.files()
+    let link = directory + "/deeplink"
+    if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != PackageBuild.root {
+      try? FileManager.default.removeItem(atPath: link)
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PackageBuild.root)
+    }
+    let sources = directory + "/Todo/Sources"
+    let present = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []
+    let guidePaths = Set(files.map(\.path))
+    let stale = present.contains { path in
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: sources + "/" + path, isDirectory: &isDirectory)
+      return exists && !isDirectory.boolValue && !guidePaths.contains("Sources/" + path)
+    }
+    if stale {
+      try FileManager.default.removeItem(atPath: sources)
+    }
+    for (path, text) in files {
       let file = directory + "/Todo/" + path
+      if (try? String(contentsOfFile: file, encoding: .utf8)) == text { continue }
       try FileManager.default.createDirectory(
         atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       try text.write(toFile: file, atomically: true, encoding: .utf8)

@@ -68,6 +68,13 @@ public final class RunningApp: @unchecked Sendable {
     }
   }
 
+  /// An app dropped without ``stop()`` (a test that killed it and started another in its
+  /// place) leaves no folder behind either. It has exited by then: the reader of its stderr
+  /// holds this object until the app's end closes the pipe.
+  deinit {
+    directory.remove()
+  }
+
   /// The app's process id, for `kill(2)`.
   public var pid: Int32 { process.processIdentifier }
 

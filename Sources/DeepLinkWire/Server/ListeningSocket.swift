@@ -39,9 +39,20 @@ struct ListeningSocket {
         path: path, listener: listener, lock: lock, lockPath: lockPath, lockIdentity: lockIdentity,
         identity: identity)
     } catch {
-      lock.close()
+      release(lock, at: lockPath, identity: lockIdentity)
       throw error
     }
+  }
+
+  /// Removes the lock file if it is still the one locked, then releases the lock: after a stop,
+  /// and after a start that took the lock but could not listen, so that neither leaves a lock
+  /// file behind. Unlinked while held, so a server starting meanwhile either finds on its check
+  /// that the path no longer names the file it locked (and starts over), or opens a new file.
+  private static func release(_ lock: FileDescriptor, at lockPath: String, identity: FileStatus) {
+    if let current = try? FileStatus.of(lockPath), current.isSameFile(as: identity) {
+      try? FileSystem.removeFile(lockPath)
+    }
+    lock.close()
   }
 
   /// Opens and locks `lockPath`, then checks that the path still names the file locked: a
@@ -84,22 +95,13 @@ struct ListeningSocket {
   }
 
   /// Closes the listener, removes the socket file if it is still the one we bound (a newer
-  /// server may have replaced it), then removes the lock file and releases the lock, so a
-  /// clean stop leaves the directory as it found it.
-  ///
-  /// The lock file is unlinked while the lock is held, and only if it is still ours: a server
-  /// starting meanwhile either holds an open lock on our file and finds on its check that the
-  /// path no longer names it (and starts over), or opens a new file at the path.
+  /// server may have replaced it), then removes the lock file if it is still ours and releases
+  /// the lock, so a clean stop leaves the directory as it found it.
   /// - Returns: whether the socket file was removed.
   @discardableResult
   func close() -> Bool {
     listener.close()
-    defer {
-      if let current = try? FileStatus.of(lockPath), current.isSameFile(as: lockIdentity) {
-        try? FileSystem.removeFile(lockPath)
-      }
-      lock.close()
-    }
+    defer { Self.release(lock, at: lockPath, identity: lockIdentity) }
     guard let current = try? FileStatus.of(path), current.kind == .socket, current.isSameFile(as: identity)
     else { return false }
     return (try? FileSystem.removeFile(path)) != nil
