@@ -86,7 +86,8 @@ bench-against:
 # other builds some tests drive, all at once (the shipping and `make install` release builds, the
 # example packages: scripts/build-test-packages.sh), then the tests on those builds, one process
 # per test target, several at once (scripts/run-tests.sh says why), ending with a summary of the
-# tests skipped for want of a tool. `swift test` runs the same tests in one process, building
+# tests skipped for want of a tool; a package that failed to build fails `make test` after the
+# tests ran (those that drive it report it too). `swift test` runs the same tests in one process, building
 # what they drive itself; TEST_FILTER=REGEX runs the matching ones. The builds keep their
 # temporary files in TEST_TMPDIR, removed when they are done: the compiler driver leaves a
 # TemporaryDirectory.XXXXXX folder in TMPDIR at every build, and SwiftPM a lock file for each
@@ -94,11 +95,11 @@ bench-against:
 TEST_TMPDIR := $(CURDIR)/.build/test-tmp
 
 test:
-	@rm -rf $(TEST_TMPDIR) && mkdir -p $(TEST_TMPDIR)
-	TMPDIR=$(TEST_TMPDIR) $(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	@TMPDIR=$(TEST_TMPDIR) scripts/build-test-packages.sh
-	@bin="$$(TMPDIR=$(TEST_TMPDIR) $(SWIFT) build --show-bin-path)" && rm -rf $(TEST_TMPDIR) && \
-	  scripts/run-tests.sh "$$bin"
+	@rm -rf "$(TEST_TMPDIR)" && mkdir -p "$(TEST_TMPDIR)"
+	TMPDIR="$(TEST_TMPDIR)" $(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@TMPDIR="$(TEST_TMPDIR)" scripts/build-test-packages.sh; packages=$$?; \
+	  bin="$$(TMPDIR="$(TEST_TMPDIR)" $(SWIFT) build --show-bin-path)" && rm -rf "$(TEST_TMPDIR)" && \
+	  scripts/run-tests.sh "$$bin" && exit $$packages
 
 # What the tests need beyond the toolchain (Tests/test-tools.txt): Debian packages and the MCP SDK.
 test-deps:

@@ -165,7 +165,7 @@ struct InvocationParsingTests {
     #expect(invocation.options == testCase.options)
   }
 
-  @Test func theBuiltInTableParsesItsSeedLinks() throws {
+  @Test func theRecipeSampleTableParsesItsSeedLinks() throws {
     let table = RouteTable.recipeSample
     #expect(
       try parse(["recipe", "--id", "42"]).command

@@ -1,20 +1,15 @@
 import DeepLinkSystem
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `FileDescriptor.readToEnd`: a file read whole, whatever size it was said to have.
 @Suite struct ReadToEndTests {
-  /// A pipe holding `bytes`, its writing end closed: a descriptor whose size nothing states.
+  /// The reading end of a pipe holding `bytes`, its writing end closed: a descriptor whose size
+  /// nothing states.
   private func pipeHolding(_ bytes: [UInt8]) throws -> FileDescriptor {
-    var ends: [Int32] = [0, 0]
-    try #require(pipe(&ends) == 0)
-    let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
-    Glibc.close(ends[1])
-    try #require(written == bytes.count)
-    return FileDescriptor(rawValue: ends[0])
+    let pipe = try FileDescriptor.makePipe()
+    defer { pipe.write.close() }
+    try pipe.write.writeAll(bytes)
+    return pipe.read
   }
 
   /// A file that grew after its size was taken (the size is a hint for the buffer) is still read

@@ -56,7 +56,7 @@ struct LinkTargetTests {
   }
 
   @Test("the cases cover every built-in route")
-  func coversBuiltIn() throws {
+  func coversTheRecipeSample() throws {
     let routes = try Self.cases.map { try RouteTable.recipeSample.parse($0.url).route.name }
     #expect(Set(routes) == Set(RouteTable.recipeSample.routes.map(\.name)))
   }

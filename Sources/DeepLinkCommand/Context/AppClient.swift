@@ -32,10 +32,10 @@ struct AppClient {
   /// - Throws: ``ClientFailure/tableChanged(served:path:)`` with the app's table when it refused
   ///   the link as stale; ``ClientFailure/badTable(_:)`` when that table is refused.
   func send(_ link: Link) throws(ClientFailure) -> JSON {
-    // Built and serialized once, its deadline counted from before connecting: checked, then
-    // sent as it is.
     // The table's fingerprint, hashed once for the request and the session's check of the reply.
     let version = table.version
+    // Built and serialized once, its deadline counted from before connecting: checked, then
+    // sent as it is.
     let request = AppSession.openRequest(
       table.url(for: link), timeoutMilliseconds: timeoutMilliseconds, table: checksTable ? version : nil
     )

@@ -8,11 +8,11 @@ package enum DeviceProgram: String, Hashable, Sendable, CaseIterable {
   /// The Android Debug Bridge.
   case adb
 
-  /// `PATH`: where the tools are looked for.
+  /// `PATH`: where the programs are looked for.
   package static let pathVariable = EnvironmentVariable(
     "PATH", summary: "Where xcrun and adb are looked for, with --target simulator, device or android")
 
-  /// Where the tool comes from, for the message when it is missing.
+  /// Where the program comes from, for the message when it is missing.
   var origin: String {
     switch self {
     case .xcrun:
@@ -24,7 +24,7 @@ package enum DeviceProgram: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// The tool's path: the first executable `name` in a folder of `path` (`PATH`'s value), as
+  /// The program's path: the first executable `name` in a folder of `path` (`PATH`'s value), as
   /// `execvp(3)` looks; `nil` when there is none.
   func locate(path: String?) -> String? {
     ChildProcess.locate(rawValue, path: path)
@@ -47,11 +47,11 @@ struct DeviceProgramRunner {
   let seconds: Double
   /// What runs each line.
   var launcher: Launcher = spawn
-  /// Variables (`NAME=VALUE` each) added to the tool's environment for one run: what
+  /// Variables (`NAME=VALUE` each) added to the program's environment for one run: what
   /// ``run(_:_:environment:)`` was given (`SIMCTL_CHILD_…` for `simctl launch`).
   var environment: [String] = []
 
-  /// Runs `tool` with `arguments`, and `environment` (`NAME=VALUE` each) added to its
+  /// Runs the program `tool` with `arguments`, and `environment` (`NAME=VALUE` each) added to its
   /// environment (`SIMCTL_CHILD_…` for `simctl launch`).
   ///
   /// - Throws: ``DeviceFailure/toolMissing(_:)`` when `tool` is not on `PATH`,

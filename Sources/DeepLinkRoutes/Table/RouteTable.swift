@@ -9,7 +9,8 @@ public struct RouteTable: Sendable {
   /// The routes in declaration order (the order of help text and completion).
   public let routes: [Route]
   /// What names are looked up in: positions by name, for tables of more than
-  /// ``linearSearchLimit`` routes, and the length of the longest name.
+  /// ``linearSearchLimit`` routes, and the length of the longest name; with them, the
+  /// table's ``version`` when it was computed as the table was checked.
   let names: NameIndex
 
   /// ``RouteTable``'s lookup by name, built once with the table.

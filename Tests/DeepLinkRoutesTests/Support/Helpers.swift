@@ -30,4 +30,4 @@ func plainRoute(_ name: String, _ parameters: [Parameter] = []) -> Route {
 }
 
 /// The names of the built-in routes, in declaration order.
-let builtInRouteNames = RouteTable.recipeSample.routes.map(\.name)
+let recipeSampleRouteNames = RouteTable.recipeSample.routes.map(\.name)

@@ -7,14 +7,14 @@ import Testing
 @Suite("Route table checks")
 struct RouteTableProblemsTests {
   @Test("the built-in table has no problem")
-  func builtInIsSound() {
+  func recipeSampleIsSound() {
     #expect(RouteTable.recipeSample.problems == [])
   }
 
   @Test("the built-in table holds every route of the product brief, plus favorites")
   func builtInRoutes() {
     #expect(
-      builtInRouteNames == [
+      recipeSampleRouteNames == [
         "settings", "profile", "recipes", "recipe", "recipe-edit", "login", "login-error", "recipe-empty",
         "recipe-error", "favorites", "favorites-empty", "reset",
       ])

@@ -34,7 +34,7 @@ struct CanonicalURLTests {
   /// Written by hand from `url(for:)`'s rules: scheme and route as declared, no path, no
   /// empty pieces, parameters in declaration order, defaults left out, values as
   /// `ArgumentValue.text` writes them, percent-encoded byte by byte in uppercase hex.
-  static let builtInCases: [CanonicalCase] = [
+  static let recipeSampleCases: [CanonicalCase] = [
     CanonicalCase("debug://settings"),
     CanonicalCase("debug://recipe?id=42"),
     CanonicalCase("debug://recipe-edit?id=42&unsaved=true"),
@@ -80,7 +80,7 @@ struct CanonicalURLTests {
     CanonicalCase("debug://profile?id=a/b?c", "debug://profile?id=a%2Fb%3Fc"),
   ]
 
-  @Test("a link's URL is the canonical one, whatever the spelling parsed", arguments: builtInCases)
+  @Test("a link's URL is the canonical one, whatever the spelling parsed", arguments: recipeSampleCases)
   func canonicalURL(_ example: CanonicalCase) throws {
     let link = try table.parse(example.text)
     #expect(table.url(for: link) == example.url)

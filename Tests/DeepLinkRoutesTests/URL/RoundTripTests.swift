@@ -133,7 +133,7 @@ struct RoundTripTests {
     let keys = ["id", "sort", "unsaved", "message", "idd", "", "ID"]
     var parsedCount = 0
     for number in 0..<3_000 {
-      var text = "debug://" + generator.random.element(of: builtInRouteNames)
+      var text = "debug://" + generator.random.element(of: recipeSampleRouteNames)
       if generator.random.oneIn(4) { text += "/" }
       for index in 0..<generator.random.below(4) {
         text += index == 0 ? "?" : "&"

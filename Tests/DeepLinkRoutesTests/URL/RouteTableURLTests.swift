@@ -148,7 +148,7 @@ struct RouteTableURLTests {
   }
 
   /// One case per built-in route at least, with every value (defaults filled in).
-  static let builtInCases: [ParseCase] = [
+  static let recipeSampleCases: [ParseCase] = [
     ParseCase("settings", "debug://settings", "settings"),
     ParseCase("profile, default id", "debug://profile", "profile", [.string("current")]),
     ParseCase("profile of user 123", "debug://profile?id=123", "profile", [.string("123")]),
@@ -175,8 +175,8 @@ struct RouteTableURLTests {
   ]
 
   @Test("the parse cases cover every built-in route")
-  func coversBuiltIn() {
-    #expect(Set(Self.builtInCases.map(\.route)) == Set(builtInRouteNames))
+  func coversTheRecipeSample() {
+    #expect(Set(Self.recipeSampleCases.map(\.route)) == Set(recipeSampleRouteNames))
   }
 
   /// Equivalent spellings of the same link.
@@ -219,7 +219,7 @@ struct RouteTableURLTests {
     ParseCase("an integer with leading zeros", "debug://recipe?id=0042", "recipe", [.integer(42)]),
   ]
 
-  @Test("parses a link", arguments: builtInCases + spellingCases)
+  @Test("parses a link", arguments: recipeSampleCases + spellingCases)
   func parses(_ example: ParseCase) throws {
     let link = try table.parse(example.url)
     #expect(link.route.name == example.route)
