@@ -116,7 +116,7 @@ import Testing
   /// and its wait never ends.
   static func stop(_ app: RunningApp) {
     kill(app.process.processIdentifier, SIGKILL)
-    app.process.waitUntilExit()
+    app.process.waitForExit()
     app.stop()
   }
 

@@ -202,7 +202,7 @@ extension SocketTests {
       process.standardOutput = output
       try process.run()
       let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
+      process.waitForExit()
       try output.fileHandleForReading.close()
       let reply = try JSON.parse(Array(data).filter { $0 != UInt8(ascii: "\n") })
       #expect(reply["error"]?["kind"] == .string("permission-denied"))

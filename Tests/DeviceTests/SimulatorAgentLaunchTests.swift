@@ -32,7 +32,7 @@ struct SimulatorAgentLaunchTests {
     defer { if waiting.isRunning { waiting.terminate() } }
     let launched = try world.xcrun("simctl", "launch", udids[0], Delivery.recipes)
     try #require(launched.status == 0, "\(launched)")
-    waiting.waitUntilExit()
+    waiting.waitForExit()
     let pid = try #require(world.launchedPID(udid: udids[0], bundleID: Delivery.recipes))
     #expect(waiting.terminationStatus == 0)
     let socket = SimulatorSocket.path(udid: udids[0], bundleID: Delivery.recipes)

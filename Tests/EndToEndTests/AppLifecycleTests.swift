@@ -17,7 +17,7 @@ struct AppLifecycleTests {
     defer { app.stop() }
     #expect(FileManager.default.fileExists(atPath: app.socket))
     app.send(signal)
-    #expect(app.waitUntilExit() == 0)
+    #expect(app.waitForExit() == 0)
     #expect(app.process.terminationReason == .exit)
     #expect(!FileManager.default.fileExists(atPath: app.socket))
     #expect(app.log().hasSuffix("deeplink-app: stopped; removed \(app.socket)\n"), "\(app.log())")
@@ -43,7 +43,7 @@ struct AppLifecycleTests {
     defer { first.stop() }
     #expect(try first.deeplink("settings").status == 0)
     first.send(SIGKILL)
-    first.waitUntilExit()
+    first.waitForExit()
     #expect(FileManager.default.fileExists(atPath: first.socket))
 
     let stale = try first.deeplink("state")

@@ -107,7 +107,7 @@ struct AppLogTests {
       #expect(lines.last?.hasPrefix("deeplink-app: applied debug://recipe?id=\(id) → ") == true, "\(lines)")
     }
     app.send(SIGKILL)
-    app.waitUntilExit()
+    app.waitForExit()
     let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("deeplink-app: applied ") }.count == 5, "\(lines)")
   }
@@ -233,7 +233,7 @@ final class LoggingApp {
       done.signal()
     }.start()
     process.terminate()
-    process.waitUntilExit()
+    process.waitForExit()
     #expect(process.terminationStatus == 0)
     _ = done.wait(timeout: .now() + 20)
     return String(decoding: bytes.withLock { $0 }, as: UTF8.self)
@@ -242,7 +242,7 @@ final class LoggingApp {
   func kill() {
     if process.isRunning {
       Glibc.kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      process.waitForExit()
     }
     directory.remove()
   }

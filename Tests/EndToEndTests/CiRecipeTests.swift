@@ -48,7 +48,7 @@ struct CiRecipeTests {
     process.standardOutput = output
     process.standardError = output
     try process.run()
-    process.waitUntilExit()
+    process.waitForExit()
     try output.close()
     let text = try String(contentsOfFile: log, encoding: .utf8)
     #expect(process.terminationStatus == 0, "\(text)")

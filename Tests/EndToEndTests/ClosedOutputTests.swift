@@ -49,7 +49,7 @@ struct ClosedOutputTests {
     try process.run()
     try output.close()
     try errors.close()
-    process.waitUntilExit()
+    process.waitForExit()
     return Ending(
       signalled: process.terminationReason == .uncaughtSignal, status: process.terminationStatus,
       stderr: try String(contentsOfFile: errorsPath, encoding: .utf8))

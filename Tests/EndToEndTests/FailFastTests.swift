@@ -54,7 +54,7 @@ struct FailFastTests {
     try parent.run()
     defer {
       parent.terminate()
-      parent.waitUntilExit()
+      parent.waitForExit()
     }
     var pid: String?
     for _ in 0..<2_000 where pid == nil {
@@ -114,7 +114,7 @@ struct FailFastTests {
     process.standardError = errors
     try process.run()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    process.waitForExit()
     #expect(process.terminationStatus == 69)
     #expect(
       stderr
@@ -158,7 +158,7 @@ struct FailFastTests {
     // Removes the folder RunningApp made for it (empty: the socket is elsewhere).
     defer { killed.stop() }
     killed.send(SIGKILL)
-    killed.waitUntilExit()
+    killed.waitForExit()
     #expect(FileManager.default.fileExists(atPath: socket))
     #expect(FileManager.default.fileExists(atPath: socket + ".lock"))
     let next = try RunningApp.start(socket: socket)

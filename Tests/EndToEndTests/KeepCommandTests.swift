@@ -47,7 +47,7 @@ struct KeepCommandTests {
 
     // Killed (its stale socket left behind), then started again.
     kill(app.pid, SIGKILL)
-    app.waitUntilExit()
+    app.waitForExit()
     #expect(FileManager.default.fileExists(atPath: socket))
     app = try RunningApp.start(socket: socket)
     #expect(keep.waitUntil { stdout, _ in stdout.components(separatedBy: Self.recipeScreen).count == 4 })

@@ -55,7 +55,7 @@ struct OutputSafetyTests {
     defer {
       // SIGKILL: a child spawned from a test thread inherits SIGTERM blocked.
       kill(echo.processIdentifier, SIGKILL)
-      echo.waitUntilExit()
+      echo.waitForExit()
     }
     // `wait` pings, and an echo of the ping is not a deeplink-app's reply either.
     let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", Patience.timeoutArgument)

@@ -97,7 +97,7 @@ struct SimulatorAgentTests {
     let first = try Self.start(udid: udid, bundleID: "com.example.Recipes")
     defer { first.stop() }
     first.send(SIGKILL)
-    first.waitUntilExit()
+    first.waitForExit()
     #expect(FileManager.default.fileExists(atPath: first.socket))
     let second = try Self.start(udid: udid, bundleID: "com.example.Recipes")
     defer { second.stop() }

@@ -18,7 +18,7 @@ struct WaitCommandTests {
 
     let app = try RunningApp.start(socket: socket)
     defer { app.stop() }
-    wait.waitUntilExit()
+    wait.waitForExit()
     #expect(wait.terminationStatus == 0)
     #expect(try app.deeplink("settings").status == 0)
   }

@@ -44,7 +44,7 @@ import Testing
     @discardableResult
     func stop() -> (reason: Process.TerminationReason, status: Int32) {
       if process.isRunning { process.terminate() }
-      process.waitUntilExit()
+      process.waitForExit()
       directory.remove()
       return (process.terminationReason, process.terminationStatus)
     }
@@ -147,7 +147,7 @@ import Testing
     process.standardInput = FileHandle.nullDevice
     try process.run()
     try stderr.close()
-    process.waitUntilExit()
+    process.waitForExit()
     #expect(process.terminationReason == .exit, "\(name): killed by signal \(process.terminationStatus)")
     #expect(process.terminationStatus == status, "\(name)")
   }

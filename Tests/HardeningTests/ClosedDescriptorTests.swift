@@ -23,7 +23,7 @@ import Testing
     try app.run()
     defer {
       if app.isRunning { kill(app.processIdentifier, SIGKILL) }
-      app.waitUntilExit()
+      app.waitForExit()
     }
 
     let waited = try Command.deeplink("wait", "--socket", socket, "--timeout", Patience.timeoutArgument)
@@ -44,7 +44,7 @@ import Testing
     #expect(lock[.size] as? Int == 0, "the lock file holds \(lock[.size] ?? "?") bytes")
 
     kill(app.processIdentifier, SIGTERM)
-    app.waitUntilExit()
+    app.waitForExit()
     #expect(app.terminationReason == .exit)
     #expect(app.terminationStatus == 0)
     #expect(!FileManager.default.fileExists(atPath: socket))

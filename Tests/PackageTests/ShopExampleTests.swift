@@ -227,7 +227,7 @@ struct ShopExampleTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/true")
     try process.run()
-    process.waitUntilExit()
+    process.waitForExit()
     return process.processIdentifier
   }
 

@@ -105,6 +105,31 @@ import Testing
       "\(required)")
   }
 
+  /// An entry whose check runs Python (the MCP SDK) is checked when a test that needs it is
+  /// about to run, not when a test process lists its tests, which every process does for all
+  /// of them: a run of other tests never starts it. A test needing it, where it is missing,
+  /// is skipped with its name.
+  @Test func aCheckThatRunsPythonIsMadeOnlyForATestThatNeedsIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let marker = directory.file("checked")
+    let python = try directory.program(
+      "python", "#!/bin/sh\necho checked >> '\(marker)'\nexit 1\n")
+    let environment = ["DEEPLINK_MCP_PYTHON": python]
+
+    let other = try Self.runTests(matching: "TestToolsTests/noSkipNoSummary", environment: environment)
+    #expect(other.status == 0 && other.stderr.contains("Test run with 1 test"), "\(other)")
+    #expect(
+      !FileManager.default.fileExists(atPath: marker), "the SDK was looked for by a run that needs none")
+
+    let needing = try Self.runTests(
+      matching: "McpSdkTests/everyRouteIsAToolWhoseSchemaIsTheTables", environment: environment)
+    #expect(needing.status == 0, "\(needing)")
+    #expect(
+      needing.stderr.contains(#"skipped: "needs mcp-sdk (make test-deps installs it)""#), "\(needing)")
+    #expect(try String(contentsOfFile: marker, encoding: .utf8) == "checked\n", "checked once")
+  }
+
   /// A run with nothing skipped for want of a tool has no summary.
   @Test func noSkipNoSummary() throws {
     let summary = try Command.run(

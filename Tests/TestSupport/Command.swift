@@ -149,7 +149,7 @@ public enum Command {
     }
     group.enter()
     Thread {
-      process.waitUntilExit()
+      process.waitForExit(timeout: timeout)
       group.leave()
     }.start()
     guard group.wait(timeout: .now() + timeout) == .success else {

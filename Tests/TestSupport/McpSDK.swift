@@ -4,8 +4,10 @@ import Foundation
 /// Where the SDK is, and how to run a session with it.
 package enum McpSDK {
   /// `DEEPLINK_MCP_PYTHON`, else the interpreter of `.build/mcp-venv` (scripts/mcp-venv.sh),
-  /// if it can import the SDK.
-  public static let python = TestTool.mcpPython()
+  /// if it can import the SDK (the check of `.requires("mcp-sdk")`, made once a run).
+  public static var python: String? {
+    TestTool.named("mcp-sdk").isPresent ? TestTool.mcpPythonCandidate() : nil
+  }
 
   public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent()

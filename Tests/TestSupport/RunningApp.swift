@@ -94,7 +94,7 @@ public final class RunningApp: @unchecked Sendable {
     if process.isRunning {
       process.terminate()
       kill(process.processIdentifier, SIGCONT)
-      process.waitUntilExit()
+      process.waitForExit()
     }
     directory.remove()
     return process.terminationStatus
@@ -102,8 +102,8 @@ public final class RunningApp: @unchecked Sendable {
 
   /// Waits for the app to exit (after a signal sent some other way) and returns its status.
   @discardableResult
-  public func waitUntilExit() -> Int32 {
-    process.waitUntilExit()
+  public func waitForExit() -> Int32 {
+    process.waitForExit()
     return process.terminationStatus
   }
 

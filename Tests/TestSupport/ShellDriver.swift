@@ -39,6 +39,27 @@ public enum ShellDriver {
     return completionsFolder.appendingPathComponent(name).path
   }
 
+  /// zsh's dump of its completion functions with the repository's scripts first on `fpath`,
+  /// made once a test process in `.build/zsh-compdump`; `nil` if it could not be made. Each
+  /// zsh a test starts loads it (`compinit -C -d`) instead of reading every completion
+  /// function on `fpath` (about 0.45 s of a core each time, 20 ms with the dump). The dump is
+  /// written beside and renamed into place, so that a zsh never reads half of one.
+  static let zshDump: String? = {
+    let dump = repository.appendingPathComponent(".build/zsh-compdump").path
+    let partial = dump + ".\(getpid())"
+    let made = try? Command.run(
+      "/usr/bin/env",
+      [
+        "zsh", "-f", "-c", #"fpath=("$1" $fpath); autoload -Uz compinit; compinit -u -d "$2""#, "zsh",
+        completionsFolder.path, partial,
+      ])
+    guard made?.status == 0, rename(partial, dump) == 0 else {
+      unlink(partial)
+      return nil
+    }
+    return dump
+  }()
+
   static func driver(_ name: String) -> String {
     supportFolder.appendingPathComponent("Drivers").appendingPathComponent(name).path
   }
@@ -73,7 +94,9 @@ public enum ShellDriver {
     case "zsh":
       let out = directory.file(".zsh-offers")
       result = try Command.run(
-        "/usr/bin/env", ["zsh", "-f", driver("zsh-complete.zsh"), completionsFolder.path, line, out],
+        "/usr/bin/env",
+        ["zsh", "-f", driver("zsh-complete.zsh"), completionsFolder.path, line, out]
+          + (zshDump.map { [$0] } ?? []),
         environment: env)
       let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
       lines = text.split(separator: "\n").map { entry in

@@ -106,12 +106,25 @@ public struct TestTool: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Whether this process's machine has it, checked once a run.
+  /// Whether this process's machine has it, checked once a run (tests asking at once wait for
+  /// the one check).
   public var isPresent: Bool {
-    if let known = Self.presence.withLock({ $0[name] }) { return known }
-    let present = isPresent()
-    Self.presence.withLock { $0[name] = present }
-    return present
+    Self.presence.withLock { known in
+      if let present = known[name] { return present }
+      let present = isPresent()
+      known[name] = present
+      return present
+    }
+  }
+
+  /// Whether the check runs a program (Python importing a module), which takes up to a second:
+  /// such a check is made only when a test that needs the entry is about to run, not when the
+  /// tests are listed, which every test process does for every test.
+  public var checkRunsAProgram: Bool {
+    switch check {
+    case .python, .mcpSDK: true
+    case .program, .file, .root: false
+    }
   }
 
   private static let presence = Mutex<[String: Bool]>([:])
@@ -120,11 +133,19 @@ public struct TestTool: Sendable, Hashable, CustomStringConvertible {
   /// if it can import the SDK.
   public static func mcpPython(environment: [String: String] = ProcessInfo.processInfo.environment) -> String?
   {
-    let candidate = environment["DEEPLINK_MCP_PYTHON"] ?? packageRoot + "/.build/mcp-venv/bin/python"
+    let candidate = mcpPythonCandidate(environment: environment)
     guard FileManager.default.isExecutableFile(atPath: candidate),
       (try? Command.run(candidate, ["-c", "import mcp.client.client, jsonschema"]))?.status == 0
     else { return nil }
     return candidate
+  }
+
+  /// Where the interpreter with the MCP SDK would be: `DEEPLINK_MCP_PYTHON`, else
+  /// `.build/mcp-venv`'s.
+  public static func mcpPythonCandidate(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    environment["DEEPLINK_MCP_PYTHON"] ?? packageRoot + "/.build/mcp-venv/bin/python"
   }
 
   /// The skip comment for a test needing `tools` of which `missing` are absent:
@@ -155,10 +176,22 @@ extension Trait where Self == ConditionTrait {
   /// Runs the test only where every entry of `Tests/test-tools.txt` named in `names` is
   /// present, or where every test must run (`DEEPLINK_REQUIRE_ALL=1`, as in CI); otherwise
   /// the test is skipped with a comment naming what is missing.
+  ///
+  /// Entries found without running anything (a program, a file, root) are looked up when the
+  /// tests are listed. Those whose check runs Python are checked only when the test is about
+  /// to run, and only if nothing else is missing; the comment of such a skip names every one
+  /// of them the test needs, since it is written before they are checked.
   public static func requires(_ names: String...) -> Self {
-    let missing = names.map(TestTool.named).filter { !$0.isPresent }
-    return .enabled(
-      if: missing.isEmpty || ExternalTool.everyTestMustRun,
-      Comment(rawValue: TestTool.skipComment(missing: missing)))
+    let tools = names.map(TestTool.named)
+    let missing = tools.filter { !$0.checkRunsAProgram && !$0.isPresent }
+    let deferred = tools.filter(\.checkRunsAProgram)
+    guard missing.isEmpty, !deferred.isEmpty else {
+      return .enabled(
+        if: missing.isEmpty || ExternalTool.everyTestMustRun,
+        Comment(rawValue: TestTool.skipComment(missing: missing)))
+    }
+    return .enabled(Comment(rawValue: TestTool.skipComment(missing: deferred))) {
+      deferred.allSatisfy(\.isPresent) || ExternalTool.everyTestMustRun
+    }
   }
 }

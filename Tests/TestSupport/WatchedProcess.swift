@@ -70,13 +70,7 @@ public final class WatchedProcess: @unchecked Sendable {
   /// ``Patience/seconds`` (then it is killed).
   public func interrupt(_ signal: Int32 = SIGINT) -> Int32? {
     kill(process.processIdentifier, signal)
-    let exited = DispatchSemaphore(value: 0)
-    let thread = Thread { [process] in
-      process.waitUntilExit()
-      exited.signal()
-    }
-    thread.start()
-    guard exited.wait(timeout: .now() + Patience.seconds) == .success else {
+    guard process.waitForExit(timeout: Patience.seconds) else {
       kill(process.processIdentifier, SIGKILL)
       return nil
     }

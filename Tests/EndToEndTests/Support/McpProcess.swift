@@ -85,12 +85,7 @@ final class McpProcess: @unchecked Sendable {
   /// SIGKILL, because a child of the test runner inherits its blocked SIGTERM.
   func closeAndWait(seconds: Double = 20) -> Int32? {
     try? input.fileHandleForWriting.close()
-    let exited = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async { [process] in
-      process.waitUntilExit()
-      exited.signal()
-    }
-    guard exited.wait(timeout: .now() + seconds) == .success else {
+    guard process.waitForExit(timeout: seconds) else {
       kill(process.processIdentifier, SIGKILL)
       return nil
     }

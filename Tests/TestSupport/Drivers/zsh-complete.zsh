@@ -1,12 +1,12 @@
 # Asks a real interactive zsh what it offers for a command line, through its own completion
-# system: `zsh -f zsh-complete.zsh FPATH_DIR LINE OUT`.
+# system: `zsh -f zsh-complete.zsh FPATH_DIR LINE OUT [DUMP]`.
 #
 # Starts `zsh -f -i` under zsh/zpty, runs compinit with FPATH_DIR (the folder of `_deeplink`)
-# first on fpath, wraps compadd so that every match it is given (after zsh's own matching)
+# first on fpath (from DUMP, a compinit dump made with the same fpath, if given), wraps compadd so that every match it is given (after zsh's own matching)
 # is appended to OUT as `word<TAB>display`, then types LINE and a Tab.
-zmodload zsh/zpty || exit 2
+zmodload zsh/zpty zsh/zselect || exit 2
 setopt no_hist_subst_pattern
-local dir=$1 line=$2 out=$3 buffer chunk
+local dir=$1 line=$2 out=$3 dump=$4 buffer chunk
 : >| $out
 [[ -n $DL_DIR ]] && { cd $DL_DIR || exit 2 }
 
@@ -18,7 +18,7 @@ await() {
       buffer+=$chunk
       [[ $buffer == *$1* ]] && { buffer=''; return 0 }
     else
-      sleep 0.01
+      zselect -t 1  # 10 ms, without starting a process
     fi
   done
   print -ru2 -- "zsh-complete: timed out waiting for $1; got: $buffer"
@@ -27,7 +27,11 @@ await() {
 
 zpty z 'zsh -f -i' || exit 2
 zpty -w z "PS1='> ' PROMPT_EOL_MARK='' LISTMAX=100000; stty columns 1000 2>/dev/null; unsetopt auto_list auto_menu beep"
-zpty -w z "fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -D"
+if [[ -n $dump ]]; then
+  zpty -w z "fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -C -d ${(q)dump}"
+else
+  zpty -w z "fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -D"
+fi
 zpty -w z "DL_OUT=${(q)out}"
 zpty -w z 'compadd() {
   if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi
