@@ -14,7 +14,13 @@ else
 endif
 # RELEASE_SCRATCH: where the release build goes (the shipping-build test installs from its own).
 RELEASE_SCRATCH ?= .build
-RELEASE_FLAGS := -c release --scratch-path $(RELEASE_SCRATCH) $(STATIC_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
+# Generic types' metadata reached through accessor calls, not by demangling the type's mangled
+# name at run time: a third of the start-up of every command went to demangling names such as
+# `[String]` once per process (`deeplink url`: 433k -> 320k instructions, BENCHMARKS.md).
+# A supported code-generation mode (the one for runtimes older than Swift 5.1); the binaries
+# are about as large. Release builds only: a package that depends on this one builds its own way.
+METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE_FLAGS := -c release --scratch-path $(RELEASE_SCRATCH) $(STATIC_FLAGS) $(METADATA_FLAGS) -Xswiftc -DDEEPLINK_DEBUG_LINKS
 # Where they are: SwiftPM links `<scratch>/release` to the platform's folder (no `swift build` to ask).
 RELEASE_BIN = $(abspath $(RELEASE_SCRATCH))/release
 
@@ -73,14 +79,15 @@ bench: release
 	BIN="$(RELEASE_BIN)" bench/run.sh
 
 # The numbers a user feels, this checkout beside BASE (another checkout, for instance a clean
-# worktree of an earlier commit: git worktree add /tmp/base <commit>), built the same way.
+# worktree of an earlier commit: git worktree add /tmp/base <commit>), each built as its own
+# Makefile builds its release, flags included: what a user of either got.
 bench-against:
 	@test -n "$(BASE)" || { echo "make bench-against: set BASE to another checkout (git worktree add /tmp/base COMMIT)" >&2; exit 64; }
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink
 	$(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
 	$(SWIFT) build $(RELEASE_FLAGS) --product transition-app
-	cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --product deeplink && $(SWIFT) build $(RELEASE_FLAGS) --product deeplink-app
-	BIN="$(RELEASE_BIN)" BASE_BIN="$$(cd "$(BASE)" && $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" bench/against.sh
+	$(MAKE) -C "$(BASE)" release RELEASE_SCRATCH=.build
+	BIN="$(RELEASE_BIN)" BASE_BIN="$$(cd "$(BASE)" && $(SWIFT) build -c release --show-bin-path)" bench/against.sh
 
 # One build, warnings as errors, of everything the tests run (the products included), then the
 # other builds some tests drive, all at once (the shipping and `make install` release builds, the
