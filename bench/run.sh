@@ -341,22 +341,27 @@ printf '   callback process (deeplink __complete words --routes FILE recipes --s
 printf '   a whole Tab in bash, routes file in effect (mean of %s): %s ms   (target < 5 ms)\n' "$TABS" "$TAB_MS"
 SUMMARY+=("Tab with a 12-route file in effect, bash, whole|$TAB_MS ms|< 5 ms|$(verdict "$TAB_MS" '<=' 5)")
 # A Tab with the table an app taught in effect (no routes file): the callback for a socket
-# whose app served its table once and is gone (the cached table, read and checked), and for the
-# running app, whose table is cached too (a ping confirms it), each against the same callback
-# for a socket with no app and nothing cached (the built-in table), in one private cache.
+# whose app served its table once and is gone (the cached table, read and checked), and for a
+# running app whose table is cached too (a ping confirms it), each against the same callback
+# for a socket with no app and nothing cached (the built-in table), in one private cache. Both
+# apps serve a table of their own (the sample's and one route more): a table equal to the
+# tool's own is never cached.
 CACHE_DIR=$DIR/tab-cache GONE_SOCKET=$DIR/gone.sock NEVER_SOCKET=$DIR/never.sock
-"$BIN/deeplink-app" --socket "$GONE_SOCKET" 2>/dev/null &
+TABLE_SOCKET=$DIR/table.sock
+"$BIN/transition-app" --socket "$GONE_SOCKET" --transition 0 --extra-route wishlist >/dev/null 2>&1 &
 GONE_PID=$!
 PIDS+=("$GONE_PID")
-"$BIN/deeplink" wait --socket "$GONE_SOCKET" --timeout 10 --quiet
-for socket in "$GONE_SOCKET" "$APP_SOCKET"; do
+"$BIN/transition-app" --socket "$TABLE_SOCKET" --transition 0 --extra-route wishlist >/dev/null 2>&1 &
+PIDS+=("$!")
+for socket in "$GONE_SOCKET" "$TABLE_SOCKET"; do
+  "$BIN/deeplink" wait --socket "$socket" --timeout 10 --quiet
   XDG_CACHE_HOME=$CACHE_DIR "$BIN/deeplink" --socket "$socket" help >/dev/null
 done
 kill "$GONE_PID"
 wait "$GONE_PID" 2>/dev/null || true
 [[ $(find "$CACHE_DIR/deeplink" -name 'table-*.json' | wc -l) == 2 ]] ||
   { echo "bench: deeplink help did not cache the two apps' tables in $CACHE_DIR" >&2; exit 70; }
-for socket in "$NEVER_SOCKET" "$GONE_SOCKET" "$APP_SOCKET"; do
+for socket in "$NEVER_SOCKET" "$GONE_SOCKET" "$TABLE_SOCKET"; do
   [[ $(XDG_CACHE_HOME=$CACHE_DIR "$BIN/deeplink" __complete words --socket "$socket" recipes --sort '' | head -1) == words* ]] ||
     { echo "bench: the callback for $socket did not answer" >&2; exit 70; }
 done
@@ -364,7 +369,7 @@ done
   export XDG_CACHE_HOME=$CACHE_DIR
   hyperfine_rounds asktable "$BIN/deeplink __complete words --socket $NEVER_SOCKET recipes --sort ''" \
     "$BIN/deeplink __complete words --socket $GONE_SOCKET recipes --sort ''" \
-    "$BIN/deeplink __complete words --socket $APP_SOCKET recipes --sort ''"
+    "$BIN/deeplink __complete words --socket $TABLE_SOCKET recipes --sort ''"
 )
 CACHED_MS=$(ms asktable 1)
 printf '   callback, built-in table %s   app gone, its table cached %s   app running, cached (one ping) %s\n' \
