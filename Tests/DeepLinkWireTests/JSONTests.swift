@@ -218,6 +218,26 @@ import Testing
     #expect(throws: JSONError.invalidUTF8) { try JSON.parse([0x22, 0x5C, 0x74, 0xE2, 0x94, 0x22]) }
   }
 
+  /// Strings are read eight bytes at a time: a byte that is not UTF-8, a quote and a control
+  /// byte are each found at every offset of a string longer than two words, and the text
+  /// before a quote comes back whole.
+  @Test func findsEveryEndOfARunAtEveryOffset() throws {
+    for offset in 0..<20 {
+      var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 20)
+      bytes[offset] = 0xFF
+      #expect(throws: JSONError.invalidUTF8, "0xFF at \(offset)") {
+        try JSON.parse([0x22] + bytes + [0x22])
+      }
+      bytes[offset] = 0x01
+      #expect(throws: JSONError.unexpectedByte(0x01, offset: offset + 1), "0x01 at \(offset)") {
+        try JSON.parse([0x22] + bytes + [0x22])
+      }
+      bytes[offset] = UInt8(ascii: "\"")
+      let text = String(repeating: "a", count: offset)
+      #expect(try JSON.parse([0x22] + bytes.prefix(offset + 1)) == .string(text), "quote at \(offset)")
+    }
+  }
+
   /// Strings with escapes are decoded in runs between them: every ASCII character and a few
   /// multi-byte ones, escaped or not, at every offset between two escapes, come back as they
   /// were written, against an encoder written out here byte by byte.

@@ -67,42 +67,32 @@ extension JSON {
 
   /// Appends `string` as a JSON string, quotes included, escaping `"`, `\` and every control
   /// character (DEL too), so that the result never holds a newline. The bytes between two
-  /// escapes are appended as one run.
+  /// escapes are found eight at a time (``JSONStringScan``) and appended as one run.
   private static func writeString(_ string: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var string = string
-    escapedBytes.withUnsafeBufferPointer { escaped in
-      string.withUTF8 { bytes in
-        var runStart = 0
-        var index = 0
-        while index < bytes.count {
-          let byte = bytes[index]
-          index += 1
-          guard escaped[Int(byte)] else { continue }
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
-          runStart = index
-          output.append(UInt8(ascii: "\\"))
-          switch byte {
-          case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-          case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
-          case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
-          case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
-          default:
-            output.append(contentsOf: "u00".utf8)
-            output.append(hexDigit(byte >> 4))
-            output.append(hexDigit(byte & 0xF))
-          }
+    string.withUTF8 { bytes in
+      var runStart = 0
+      while true {
+        let end = JSONStringScan.plainRun(in: bytes, from: runStart, stoppingAtDelete: true).end
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
+        guard end < bytes.count else { break }
+        let byte = bytes[end]
+        runStart = end + 1
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+        default:
+          output.append(contentsOf: "u00".utf8)
+          output.append(hexDigit(byte >> 4))
+          output.append(hexDigit(byte & 0xF))
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
       }
     }
     output.append(UInt8(ascii: "\""))
-  }
-
-  /// Whether a byte is written other than as itself inside a JSON string, by value: one load
-  /// per byte of the scan (a screen's text is most of every reply).
-  private static let escapedBytes: [Bool] = (0...255).map { byte in
-    byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
   /// Appends `value`'s decimal digits, a `-` first when negative.

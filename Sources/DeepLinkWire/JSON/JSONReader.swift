@@ -224,19 +224,11 @@ package struct JSONReader {
   }
 
   /// Where the run of bytes that stand for themselves in a string, from `start`, ends: at a
-  /// quote, a backslash, a control byte or the end; and whether the run is ASCII. Scanned over
-  /// the buffer, without a bounds check a byte: a reply's strings hold the app's whole screen.
+  /// quote, a backslash, a control byte or the end; and whether the run is ASCII
+  /// (``JSONStringScan``: a reply's strings hold the app's whole screen).
   private func plainRun(from start: Int) -> (end: Int, ascii: Bool) {
     bytes.withUnsafeBufferPointer { buffer in
-      var end = start
-      var bits: UInt8 = 0
-      while end < buffer.count {
-        let byte = buffer[end]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-        bits |= byte
-        end += 1
-      }
-      return (end, bits < 0x80)
+      JSONStringScan.plainRun(in: buffer, from: start, stoppingAtDelete: false)
     }
   }
 
