@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -109,10 +108,10 @@ public struct TestTool: Sendable, Hashable, CustomStringConvertible {
   /// Whether this process's machine has it, checked once a run (tests asking at once wait for
   /// the one check).
   public var isPresent: Bool {
-    Self.presence.withLock { known in
-      if let present = known[name] { return present }
+    Self.presenceLock.withLock {
+      if let present = Self.presence[name] { return present }
       let present = isPresent()
-      known[name] = present
+      Self.presence[name] = present
       return present
     }
   }
@@ -127,7 +126,10 @@ public struct TestTool: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  private static let presence = Mutex<[String: Bool]>([:])
+  /// What was found, by name, guarded by ``presenceLock``: a lock ThreadSanitizer understands
+  /// (it does not see `Synchronization.Mutex`'s futex as ordering, and tests ask at once).
+  nonisolated(unsafe) private static var presence: [String: Bool] = [:]
+  private static let presenceLock = NSLock()
 
   /// The Python interpreter with the MCP SDK: `DEEPLINK_MCP_PYTHON`, else `.build/mcp-venv`'s,
   /// if it can import the SDK.
