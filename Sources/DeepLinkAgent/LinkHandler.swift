@@ -14,12 +14,15 @@ public import DeepLinkRoutes
 ///       var state: AppState { AppState(path: path, screen: "…") }
 ///     }
 public protocol LinkHandler {
-  /// Applies `link`: the app now shows what the link asked for.
+  /// Applies `link`: the app now shows what the link asked for. Called for every link the
+  /// table accepts, the same link sent again included: the agent keeps no reply in place of
+  /// asking.
   ///
   /// - Throws: ``LinkRefusal`` to refuse the link; the app's state must then be unchanged.
   mutating func apply(_ link: Link) throws(LinkRefusal)
 
-  /// The app's state now: what the agent answers after a link and to `state`.
+  /// The app's state now: what the agent answers after a link and to `state`. Read after every
+  /// link; a state with the same text as the last one sent is written from that reply's bytes.
   var state: AppState { get }
 
   /// What the app shows now, as text: `deeplink screen`. By default ``state``'s screen.

@@ -35,6 +35,19 @@ package struct RequestHandler {
   }
   /// `table`'s document, built at the first `table` request and kept (the table never changes).
   private var tableDocument: JSON?
+  /// What every success reply starts with: `{"ok":true,"version":"…"`.
+  private let successPrefix: [UInt8]
+  /// The last URL parsed, its link and its canonical URL. The same URL again (a retry, an
+  /// agent's repeated tool call, a script's loop) is not parsed again: the table never changes,
+  /// so a URL always parses to the same link, and the link is still applied. A URL that did not
+  /// parse is not kept.
+  private var lastLink: (url: String, link: Link, canonical: String)?
+  /// The last request line read (without its newline) and what it asked.
+  private var lastRequest: (line: [UInt8], request: ReceivedRequest)?
+  /// The last state a link's reply carried and its JSON text. A state equal to it is written from
+  /// the text: the handler still applies every link and is asked for its state after each, and
+  /// only the writing of an equal state is skipped.
+  private var lastState: (state: AppState, json: [UInt8])?
 
   package init(
     handler: some LinkHandler, table: RouteTable,
@@ -48,18 +61,23 @@ package struct RequestHandler {
     self.now = now
     self.version = table.version
     self.helpVersion = table.helpVersion
+    var prefix = Array(#"{"ok":true,"version":"#.utf8)
+    JSON.string(table.version).serialize(into: &prefix)
+    self.successPrefix = prefix
   }
 
   /// Appends the reply to `line` (without its newline) to `output`, as the server sends it, and
   /// when a link was applied or dropped as expired, its log line (``logPrefix``, the message
   /// and `\n`) to `log`.
   package mutating func reply(to line: Span<UInt8>, into output: inout [UInt8], log: inout [UInt8]) {
+    let start = output.count
     do throws(RequestError) {
-      let reply = try line.withUnsafeBufferPointer { line throws(RequestError) in
-        try respond(to: line, log: &log)
+      let request = try line.withUnsafeBufferPointer { line throws(RequestError) in
+        try self.request(in: line)
       }
-      reply.serialize(into: &output)
+      try respond(to: request, into: &output, log: &log)
     } catch {
+      output.removeSubrange(start...)
       output.append(
         contentsOf: Self.errorReply(kind: error.kind, message: error.message, version: version).utf8)
     }
@@ -81,88 +99,62 @@ package struct RequestHandler {
     ErrorReply.line(kind: kind, message: message, version: version)
   }
 
-  /// A success reply: `ok`, `version`, then `result`'s members.
-  private func success(_ result: [JSON.Member]) -> JSON {
-    var members: [JSON.Member] = []
-    members.reserveCapacity(result.count + 2)
-    members.append(JSON.Member("ok", .bool(true)))
-    members.append(JSON.Member("version", .string(version)))
-    members.append(contentsOf: result)
-    return .object(members)
+  /// Appends a success reply to `output`: `ok`, `version`, then `result`'s members.
+  private func writeSuccess(_ result: [JSON.Member], into output: inout [UInt8]) {
+    output.append(contentsOf: successPrefix)
+    for member in result {
+      output.append(UInt8(ascii: ","))
+      JSON.string(member.key).serialize(into: &output)
+      output.append(UInt8(ascii: ":"))
+      member.value.serialize(into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
   }
 
-  /// The reply to `line`; the log line of a link applied or expired, if one was, is appended to
-  /// `log`. `line` is the server's input buffer, borrowed for the call: only what is decoded
-  /// from it outlives it.
-  private mutating func respond(to line: UnsafeBufferPointer<UInt8>, log: inout [UInt8]) throws(RequestError)
-    -> JSON
-  {
-    guard !line.contains(0) else { throw .badRequest("the request contains a NUL byte") }
-    // Trimmed as bytes, before decoding: ASCII whitespace is never part of a longer UTF-8
-    // sequence, so this accepts and rejects exactly what trimming the decoded text did.
-    let bytes = line.trimmingASCIIWhitespace()
-    guard let trimmed = String(validUTF8: bytes) else {
-      throw .badRequest("the request is not UTF-8 text")
+  /// What `line` asks, read again only when it is not the line read last. A request line
+  /// always reads the same way, so a client that repeats one (an agent's tool call on its kept
+  /// connection, a script's loop, a retry) skips its JSON parse; the request is still answered
+  /// in full. A line that could not be read is not kept.
+  private mutating func request(in line: UnsafeBufferPointer<UInt8>) throws(RequestError) -> ReceivedRequest {
+    if let lastRequest,
+      lastRequest.line.withUnsafeBytes({ $0.hasSameBytes(as: UnsafeRawBufferPointer(line)) })
+    {
+      return lastRequest.request
     }
-    guard trimmed.hasPrefix("{") else {
-      guard !trimmed.isEmpty else {
-        throw .badRequest("empty request; send a debug URL or a JSON request such as {\"op\":\"ping\"}")
-      }
-      return try open(trimmed, deadline: nil, log: &log)
-    }
-    let request: JSON
-    do {
-      request = try JSON.parse(trimmed)
-    } catch {
-      throw .badRequest("the request is not valid JSON: \(error.message)")
-    }
-    guard let op = request["op"]?.stringValue else {
-      throw .badRequest("the request has no \"op\"; use one of \(Self.operations)")
-    }
-    guard let operation = Operation(rawValue: op) else {
-      throw .badRequest("unknown op '\(op)'; use one of \(Self.operations)")
-    }
-    switch operation {
-    case .open:
-      guard let url = request["url"]?.stringValue else {
-        throw .badRequest("\"open\" needs a \"url\" string")
-      }
-      let deadline = request["deadline"]
-      guard deadline == nil || deadline?.intValue != nil else {
-        throw .badRequest("\"deadline\" must be an integer (Unix epoch milliseconds)")
-      }
+    let request = try ReceivedRequest(line: line)
+    lastRequest = (Array(line), request)
+    return request
+  }
+
+  /// Appends the reply to `request` to `output`, and the log line of a link applied or expired,
+  /// if one was, to `log`; a request that fails throws before it writes.
+  private mutating func respond(
+    to request: ReceivedRequest, into output: inout [UInt8], log: inout [UInt8]
+  ) throws(RequestError) {
+    switch request {
+    case .open(let url, let deadline, let built):
       // The fingerprint of the table the link was built from, when the client sends it: a
       // link from another table is refused unread, whatever it says.
-      if let built = request["table"] {
-        guard let built = built.stringValue else {
-          throw .badRequest(
-            "\"table\" must be a string (the fingerprint of the route table the link was built from)")
-        }
-        guard built == version else { throw .staleTable(built: built.logExcerpt, serves: version) }
-      }
-      return try open(url, deadline: deadline?.intValue, log: &log)
+      if let built, built != version { throw .staleTable(built: built.logExcerpt, serves: version) }
+      try open(url, deadline: deadline, into: &output, log: &log)
     case .state:
-      return success([JSON.Member("state", handler.state.json)])
+      writeSuccess([JSON.Member("state", handler.state.json)], into: &output)
     case .screen:
-      return success([JSON.Member("screen", .string(handler.screen))])
+      writeSuccess([JSON.Member("screen", .string(handler.screen))], into: &output)
     case .ping:
-      return success(
+      writeSuccess(
         [
           JSON.Member("debugLinks", .bool(debugLinksEnabled)),
           JSON.Member("helpVersion", .string(helpVersion)),
         ]
-          + identity.pingFields)
+          + identity.pingFields, into: &output)
     case .routes:
-      return success([JSON.Member("routes", .array(table.routes.map { .string($0.name) }))])
+      writeSuccess([JSON.Member("routes", .array(table.routes.map { .string($0.name) }))], into: &output)
     case .table:
       let document = tableDocument ?? RoutesDocument.json(table: table, iosBundleID: identity.bundleID)
       tableDocument = document
-      return success([JSON.Member("table", document)])
-    case .values:
-      guard let name = request["route"]?.stringValue, let parameter = request["parameter"]?.stringValue
-      else {
-        throw .badRequest("\"values\" needs \"route\" and \"parameter\" strings")
-      }
+      writeSuccess([JSON.Member("table", document)], into: &output)
+    case .values(let name, let parameter):
       guard let route = table.route(named: name) else {
         throw .link(.unknownRoute(name, suggestion: table.suggestion(for: name)))
       }
@@ -170,26 +162,31 @@ package struct RequestHandler {
         .map {
           JSON.object([("value", .string($0.value)), ("description", .string($0.description))])
         }
-      return success([JSON.Member("values", .array(values))])
+      writeSuccess([JSON.Member("values", .array(values))], into: &output)
     }
   }
 
-  /// `open, state, screen, routes, values, ping, table`, for "use one of …".
-  private static var operations: String { operationNames }
-
-  /// Parses the link `url` names, checks its deadline, applies it and returns its reply:
-  /// the canonical URL and the state after it; its log line is appended to `log`. A link whose
-  /// deadline has passed is not applied, and logged (its client gave up and will never read
-  /// the `expired` reply).
-  private mutating func open(_ url: String, deadline: Int?, log: inout [UInt8]) throws(RequestError) -> JSON {
+  /// Parses the link `url` names, checks its deadline, applies it and appends its reply to
+  /// `output`: the canonical URL and the state after it; its log line is appended to `log`. A
+  /// link whose deadline has passed is not applied, and logged (its client gave up and will
+  /// never read the `expired` reply).
+  private mutating func open(
+    _ url: String, deadline: Int?, into output: inout [UInt8], log: inout [UInt8]
+  ) throws(RequestError) {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
     let link: Link
-    do {
-      link = try table.parse(url)
-    } catch {
-      throw .link(error)
+    let canonical: String
+    if let lastLink, lastLink.url.hasSameUTF8(as: url) {
+      (link, canonical) = (lastLink.link, lastLink.canonical)
+    } else {
+      do {
+        link = try table.parse(url)
+      } catch {
+        throw .link(error)
+      }
+      canonical = table.url(for: link)
+      lastLink = (url, link, canonical)
     }
-    let canonical = table.url(for: link)
     if let deadline, case let now = now(), now > deadline {
       // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
       let (difference, overflow) = now.subtractingReportingOverflow(deadline)
@@ -210,7 +207,20 @@ package struct RequestHandler {
         rebasing: screen[..<(screen.firstIndex(of: UInt8(ascii: "\n")) ?? screen.endIndex)])
       appendLogLine("applied ", canonical, " → ", firstLine, to: &log)
     }
-    return success([JSON.Member("applied", .string(canonical)), JSON.Member("state", state.json)])
+    let stateJSON: [UInt8]
+    if let lastState, lastState.state.hasSameText(as: state) {
+      stateJSON = lastState.json
+    } else {
+      var json: [UInt8] = []
+      state.json.serialize(into: &json)
+      (stateJSON, lastState) = (json, (state, json))
+    }
+    output.append(contentsOf: successPrefix)
+    output.append(contentsOf: #","applied":"#.utf8)
+    JSON.string(canonical).serialize(into: &output)
+    output.append(contentsOf: #","state":"#.utf8)
+    output.append(contentsOf: stateJSON)
+    output.append(UInt8(ascii: "}"))
   }
 
   /// Appends a log line to `log`: ``logPrefix``, `event`, the URL as ``String/logExcerpt``
@@ -228,19 +238,6 @@ package struct RequestHandler {
     log.append(UInt8(ascii: "\n"))
   }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-  /// Without leading and trailing ASCII spaces, tabs, CRs and LFs.
-  func trimmingASCIIWhitespace() -> UnsafeBufferPointer<UInt8> {
-    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
-    else { return UnsafeBufferPointer(rebasing: self[endIndex...]) }
-    return UnsafeBufferPointer(rebasing: self[first...last])
-  }
-}
-
-/// `open, state, screen, routes, values, ping, table`, for "use one of …".
-private let operationNames = Operation.allCases.map(\.rawValue).joined(separator: ", ")
 
 extension String {
   /// The text as a log line quotes a URL: whole up to 200 bytes, else its first 160

@@ -78,4 +78,36 @@ import Testing
     #expect(second["state"]?["cart"]?["items"] == .int(2))
     #expect(try send(#"{"op":"screen"}"#).reply["screen"] == .string("Shop › 2 in the cart\nbody\n"))
   }
+
+  /// A client that sends one request line again and again (an agent's tool call on its kept
+  /// connection) has each applied: the handler sees every link, and each reply carries the
+  /// state after it.
+  @Test mutating func aRepeatedRequestLineIsAppliedEachTime() throws {
+    let line = #"{"op":"open","url":"shop://add","table":"\#(Self.table.version)"}"#
+    for count in 1...3 {
+      let (reply, log) = try send(line)
+      #expect(reply["state"]?["cart"]?["items"] == .int(count))
+      #expect(log == "applied shop://add → Shop › \(count) in the cart")
+    }
+    #expect(requests.handler(as: Shop.self).opened == ["add", "add", "add"])
+    for _ in 1...2 {
+      #expect(try send("shop://product?id=13").reply["error"]?["kind"] == .string("refused"))
+    }
+  }
+
+  /// A screen that says the same in other bytes ("é" precomposed, then decomposed) is sent as
+  /// the app gave it each time: Unicode calls the two equal, a client comparing bytes does not.
+  @Test func aStateIsSentInTheBytesTheAppGaveIt() throws {
+    struct Cafe: LinkHandler {
+      var decomposed = false
+      mutating func apply(_ link: Link) throws(LinkRefusal) { decomposed.toggle() }
+      var state: AppState { AppState(path: [], screen: decomposed ? "cafe\u{301}" : "caf\u{E9}") }
+    }
+    var requests = RequestHandler(handler: Cafe(), table: Self.table, debugLinksEnabled: true, now: { 0 })
+    for expected in ["cafe\u{301}", "caf\u{E9}", "cafe\u{301}"] {
+      let reply = try JSON.parse(requests.handle(Array("shop://add".utf8)[...]).reply)
+      let screen = try #require(reply["state"]?["screen"]?.stringValue)
+      #expect(Array(screen.utf8) == Array(expected.utf8))
+    }
+  }
 }

@@ -42,6 +42,22 @@ import Testing
     }
   }
 
+  /// Two links whose text Unicode calls equal but whose bytes differ are two links: each is
+  /// parsed, applied and answered with its own bytes, whichever came first.
+  @Test mutating func linksThatDifferOnlyInTheirBytesAreEachTheirOwn() throws {
+    let precomposed = ("caf\u{E9}", "caf%C3%A9")
+    let decomposed = ("cafe\u{301}", "cafe%CC%81")
+    for (message, encoded) in [precomposed, decomposed, precomposed] {
+      let reply = try send("debug://login-error?message=\(message)")
+      #expect(reply["applied"] == .string("debug://login-error?message=\(encoded)"))
+      let shown = try #require(reply["state"]?["overrides"]?["loginError"]?.stringValue)
+      #expect(Array(shown.utf8) == Array(message.utf8))
+      let screen = try #require(reply["state"]?["screen"]?.stringValue)
+      #expect(
+        screen.utf8.split(separator: 0x0A).contains { $0.elementsEqual("⚠ \(message)".utf8) }, "\(screen)")
+    }
+  }
+
   @Test mutating func theAppliedURLIsCanonical() throws {
     let reply = try send("  DEBUG://Profile/?id=current \r")
     #expect(reply["applied"] == .string("debug://profile"))

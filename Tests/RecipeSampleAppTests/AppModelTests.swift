@@ -17,6 +17,24 @@ import Testing
     #expect(AppModel().screen.hasPrefix("Home\n"))
   }
 
+  /// The screen is drawn when the state changes, and a link to the state already shown keeps
+  /// it: whatever came before, the screen after a link is the one that link draws.
+  @Test func theScreenAfterALinkIsTheOneItDrawsWhateverCameBefore() throws {
+    let urls = [
+      "debug://recipe?id=7", "debug://recipe?id=7", "debug://settings",
+      "debug://login-error?message=caf\u{E9}",
+      "debug://login-error?message=cafe\u{301}", "debug://login-error?message=cafe\u{301}",
+      "debug://recipe?id=7",
+    ]
+    var app = AppModel()
+    for url in urls {
+      app.apply(try table.parse(url))
+      var alone = AppModel()
+      alone.apply(try table.parse(url))
+      #expect(Array(app.screen.utf8) == Array(alone.screen.utf8), "\(url)")
+    }
+  }
+
   @Test func recipeEditShowsTheRecipeWithItsEditorOnTop() throws {
     let path = try state(after: "debug://recipe-edit?id=42").path
     #expect(

@@ -16,6 +16,9 @@ package struct AppModel: Sendable {
   package let effects: [String: Effect]
   /// The navigation stack and the overrides in force.
   package private(set) var navigation: NavigationState
+  /// What the visible screen shows, as deterministic text (the headless screenshot): drawn
+  /// when the state changes, as a UI framework redraws only a view whose state changed.
+  package private(set) var screen: String
 
   package init(
     data: DataSet = .sample, effects: [String: Effect] = Effect.recipes, navigation: NavigationState = .root
@@ -23,17 +26,17 @@ package struct AppModel: Sendable {
     self.data = data
     self.effects = effects
     self.navigation = navigation
+    self.screen = ScreenText(state: navigation, data: data).render()
   }
 
   /// Shows the state `link` describes. Links to data that does not exist are not errors:
-  /// the screen shows its not-found state, as a real app would.
+  /// the screen shows its not-found state, as a real app would. A link to the state already
+  /// shown leaves the screen as it is.
   package mutating func apply(_ link: Link) {
-    navigation = link.target(in: effects)
-  }
-
-  /// What the visible screen shows, as deterministic text (the headless screenshot).
-  package var screen: String {
-    ScreenText(state: navigation, data: data).render()
+    let target = link.target(in: effects)
+    guard !target.hasSameText(as: navigation) else { return }
+    navigation = target
+    screen = ScreenText(state: navigation, data: data).render()
   }
 
   /// The first line of ``screen`` alone (`Home › Settings`), without rendering the rest.
