@@ -41,7 +41,7 @@ package struct RequestHandler {
   /// agent's repeated tool call, a script's loop) is not parsed again: the table never changes,
   /// so a URL always parses to the same link, and the link is still applied. A URL that did not
   /// parse is not kept.
-  private var lastLink: (url: String, link: Link, canonical: String)?
+  private var lastLink: ParsedURL?
   /// The last request line read (without its newline) and what it asked.
   private var lastRequest: (line: [UInt8], request: ReceivedRequest)?
   /// The last state a link's reply carried and its JSON text. A state equal to it is written from
@@ -174,19 +174,18 @@ package struct RequestHandler {
     _ url: String, deadline: Int?, into output: inout [UInt8], log: inout [UInt8]
   ) throws(RequestError) {
     guard debugLinksEnabled else { throw .debugLinksDisabled(scheme: table.scheme) }
-    let link: Link
-    let canonical: String
+    let parsed: ParsedURL
     if let lastLink, lastLink.url.hasSameUTF8(as: url) {
-      (link, canonical) = (lastLink.link, lastLink.canonical)
+      parsed = lastLink
     } else {
       do {
-        link = try table.parse(url)
+        parsed = ParsedURL(url: url, link: try table.parse(url), table: table)
       } catch {
         throw .link(error)
       }
-      canonical = table.url(for: link)
-      lastLink = (url, link, canonical)
+      lastLink = parsed
     }
+    let canonical = parsed.canonical
     if let deadline, case let now = now(), now > deadline {
       // Any integer may arrive: a deadline near Int.min must not overflow the subtraction.
       let (difference, overflow) = now.subtractingReportingOverflow(deadline)
@@ -195,7 +194,7 @@ package struct RequestHandler {
       throw .expired(lateByMilliseconds: late)
     }
     do {
-      try handler.apply(link)
+      try handler.apply(parsed.link)
     } catch {
       throw .refused(error.reason)
     }
@@ -216,9 +215,8 @@ package struct RequestHandler {
       (stateJSON, lastState) = (json, (state, json))
     }
     output.append(contentsOf: successPrefix)
-    output.append(contentsOf: #","applied":"#.utf8)
-    JSON.string(canonical).serialize(into: &output)
-    output.append(contentsOf: #","state":"#.utf8)
+    output.append(contentsOf: parsed.appliedMember)
+    output.append(#","state":"#)
     output.append(contentsOf: stateJSON)
     output.append(UInt8(ascii: "}"))
   }
@@ -230,12 +228,31 @@ package struct RequestHandler {
     _ tail: UnsafeBufferPointer<UInt8> = .init(start: nil, count: 0),
     to log: inout [UInt8]
   ) {
-    log.append(contentsOf: logPrefix.utf8)
-    log.append(contentsOf: UnsafeBufferPointer(start: event.utf8Start, count: event.utf8CodeUnitCount))
-    log.append(contentsOf: url.logExcerpt.utf8)
-    log.append(contentsOf: detail.utf8)
+    log.append(utf8: logPrefix)
+    log.append(event)
+    log.append(utf8: url.logExcerpt)
+    log.append(utf8: detail)
     log.append(contentsOf: tail)
     log.append(UInt8(ascii: "\n"))
+  }
+}
+
+/// A URL the handler parsed: its link, and its canonical URL as log lines and replies say it.
+private final class ParsedURL {
+  /// The URL as the request gave it.
+  let url: String
+  let link: Link
+  let canonical: String
+  /// `,"applied":"…"`: the reply's member naming the canonical URL, as JSON.
+  let appliedMember: [UInt8]
+
+  init(url: String, link: Link, table: RouteTable) {
+    self.url = url
+    self.link = link
+    self.canonical = table.url(for: link)
+    var member = Array(#","applied":"#.utf8)
+    JSON.string(canonical).serialize(into: &member)
+    self.appliedMember = member
   }
 }
 

@@ -31,6 +31,9 @@ struct Connection {
     self.descriptor = descriptor
     self.framer = LineFramer(maximumLineLength: maximumLineLength)
     self.lastActivity = now
+    // Room for a reply with its screen, so that the first one is written without growing the
+    // buffer three times on the way.
+    output.reserveCapacity(2048)
   }
 
   var pendingOutput: Int { output.count - outputStart }
