@@ -89,6 +89,7 @@ echo "deeplink bench-against: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loada
 row "deeplink settings, against the running app" "{bin}/deeplink settings --socket {sock}"
 row "start-up, deeplink url recipe --id 42" "{bin}/deeplink url recipe --id 42"
 row "completion callback, recipe --id values" "{bin}/deeplink __complete values recipe id {sock}"
+row "Tab, __complete words recipe --i" "{bin}/deeplink __complete words --socket {sock}.none recipe --i"
 row "12-route routes file, url recipe --id 42" "{bin}/deeplink --routes {routes} url recipe --id 42"
 row "start-up with an app, url recipe --id 42" "{bin}/deeplink url recipe --id 42 --socket {sock}"
 # The rows the app's table brought: a link to an app with a table of its own, kept in the cache

@@ -87,6 +87,24 @@ import Testing
     #expect(CompletionCallback.description(long).hasSuffix("…"))
   }
 
+  /// A summary as the tool writes them (printable ASCII, single spaces) is kept whole up to
+  /// the limit and cut one character before it past it, at any length; any other text is tidied
+  /// first, then cut the same way.
+  @Test func descriptionsAreCutAtTheLimitWhateverTheirText() {
+    let limit = CompletionCallback.maximumDescriptionLength
+    for length in [1, 2, limit - 1, limit, limit + 1, limit + 2, 200] {
+      let words = String(repeating: "ab ", count: length).prefix(length)
+      let plain = words.hasSuffix(" ") ? String(words.dropLast()) + "c" : String(words)
+      let expected = plain.count <= limit ? plain : String(plain.prefix(limit - 1)) + "…"
+      #expect(CompletionCallback.description(plain) == expected, "length \(length)")
+      for untidy in [plain.replacingSpaces("  "), " " + plain.replacingSpaces(" \n ") + "\t"] {
+        #expect(CompletionCallback.description(untidy) == expected, "length \(length)")
+      }
+    }
+    #expect(CompletionCallback.description("caf\u{E9} au lait") == "caf\u{E9} au lait")
+    #expect(CompletionCallback.description("\u{7F}x") == " x".dropFirst())
+  }
+
   @Test func atMostMaximumCount() {
     let values = (1...5000).map { Value(String($0), "") }
     #expect(lines(["values", "recipe", "id"], values).count == CompletionCallback.maximumCount)
@@ -186,5 +204,12 @@ import Testing
     let names = ToolEnvironment.variables.map(\.name)
     #expect(CompletionCallback.environmentVariables.allSatisfy { names.contains($0.name) })
     #expect(names.contains("HOME"))
+  }
+}
+
+extension String {
+  /// The text with every space replaced by `spaces`.
+  fileprivate func replacingSpaces(_ spaces: String) -> String {
+    split(separator: " ", omittingEmptySubsequences: false).joined(separator: spaces)
   }
 }

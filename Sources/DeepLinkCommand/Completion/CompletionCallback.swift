@@ -108,11 +108,30 @@ package enum CompletionCallback {
   }
 
   /// `text` on one line: control characters as spaces, runs of spaces as one, cut with `…`.
+  /// A line of printable ASCII with single spaces between words (every summary and help line
+  /// the tool writes) is only cut, a character being a byte, without being taken apart.
   static func description(_ text: String) -> String {
+    if isPlainLine(text) {
+      guard text.utf8.count > maximumDescriptionLength else { return text }
+      return String(decoding: text.utf8.prefix(maximumDescriptionLength - 1), as: UTF8.self) + "…"
+    }
     let words = ControlCharacters.replacedWithSpaces(text).split(
       separator: " ", omittingEmptySubsequences: true)
     let line = words.joined(separator: " ")
     guard line.count > maximumDescriptionLength else { return line }
     return String(line.prefix(maximumDescriptionLength - 1)) + "…"
+  }
+
+  /// Whether ``description(_:)`` would only cut `text`: printable ASCII (a character a byte),
+  /// no space first, last or next to another.
+  private static func isPlainLine(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard bytes.first != 0x20, bytes.last != 0x20 else { return false }
+    var previous: UInt8 = 0
+    for byte in bytes {
+      guard (0x20...0x7E).contains(byte), !(byte == 0x20 && previous == 0x20) else { return false }
+      previous = byte
+    }
+    return true
   }
 }

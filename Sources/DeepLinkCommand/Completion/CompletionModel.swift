@@ -96,36 +96,40 @@ package struct CompletionModel: Sendable {
   /// The model of `tool` (its options and help) for `table`.
   package init(table: RouteTable, tool: ToolIdentity) {
     self.tool = tool
-    topLevelOptions = GlobalOption.offered(by: tool).map { Self.option($0, in: nil, tool: tool) }
-    let afterCommand = GlobalOption.offered(by: tool).filter { $0 != .version }
+    // Each global option's help is written once, not once for every route and command: a Tab
+    // builds the whole model.
+    let offered = GlobalOption.offered(by: tool)
+    let global = offered.map { Self.option($0, help: $0.help(for: tool)) }
+    topLevelOptions = global
+    let afterCommandPairs = zip(offered, global).filter { $0.0 != .version }
+    let afterCommand = afterCommandPairs.map(\.1)
     let routes = table.routes.map { route in
       Context(
         kind: .route, name: route.name, summary: route.summary,
         options: route.parameters.map { Self.option($0, of: route) }
-          + afterCommand.filter { route.parameter(named: $0.rawValue) == nil }.map {
-            Self.option($0, in: nil, tool: tool)
-          },
+          + afterCommandPairs.filter { route.parameter(named: $0.0.rawValue) == nil }.map(\.1),
         argument: .none)
     }
     let commands = CommandRegistry.commands.flatMap { command in
-      [Self.context(of: command, kind: .command, name: command.name, afterCommand: afterCommand, tool: tool)]
+      [Self.context(of: command, kind: .command, name: command.name, afterCommand: afterCommand)]
         + command.subcommands.map { subcommand in
           Self.context(
             of: subcommand, kind: .subcommand,
             name: Context.subcommandName(
               command.name, String(subcommand.name.dropFirst(command.name.count + 1))),
-            afterCommand: afterCommand, tool: tool)
+            afterCommand: afterCommand)
         }
     }
     contexts = routes + commands
   }
 
-  /// The context of `command`, called `name`.
+  /// The context of `command`, called `name`: its own options, then `afterCommand`, each with
+  /// the command's own help line for it when it gives one (`routes --json`).
   static func context(
-    of command: any ToolCommand.Type, kind: Context.Kind, name: String, afterCommand: [GlobalOption],
-    tool: ToolIdentity
+    of command: any ToolCommand.Type, kind: Context.Kind, name: String, afterCommand: [Option]
   ) -> Context {
-    let own = command.options.filter { !$0.isGlobal }.map { option in
+    let options = command.options
+    let own = options.filter { !$0.isGlobal }.map { option in
       let value: Value =
         switch option.value {
         case .none: .none
@@ -134,10 +138,14 @@ package struct CompletionModel: Sendable {
         }
       return Option(flag: option.flag, summary: option.help, value: value)
     }
+    let global = afterCommand.map { global in
+      options.first(where: { $0.flag == global.flag }).map {
+        Option(flag: global.flag, summary: $0.help, value: global.value)
+      } ?? global
+    }
     let words = command.subcommands.map { String($0.name.dropFirst(command.name.count + 1)) }
     return Context(
-      kind: kind, name: name, summary: command.summary,
-      options: own + afterCommand.map { Self.option($0, in: command, tool: tool) },
+      kind: kind, name: name, summary: command.summary, options: own + global,
       argument: words.isEmpty || command.operands.maximum > 0
         ? command.operands.completion : .subcommands(words))
   }
@@ -162,9 +170,7 @@ package struct CompletionModel: Sendable {
     return Option(flag: "--" + parameter.name, summary: parameter.help, value: value)
   }
 
-  static func option(_ option: GlobalOption, in command: (any ToolCommand.Type)?, tool: ToolIdentity)
-    -> Option
-  {
+  static func option(_ option: GlobalOption, help: String) -> Option {
     let value: Value =
       switch option {
       case .socket, .routes: .path
@@ -173,12 +179,6 @@ package struct CompletionModel: Sendable {
       case .package, .bundleID: .free
       case .json, .quiet, .dryRun, .keep, .help, .version: .none
       }
-    let summary = command.flatMap { help(of: option.flag, in: $0) } ?? option.help(for: tool)
-    return Option(flag: option.flag, summary: summary, value: value)
-  }
-
-  /// The command's own help line for `flag`, when it gives one (`routes --json`).
-  static func help(of flag: String, in command: any ToolCommand.Type) -> String? {
-    command.options.first(where: { $0.flag == flag })?.help
+    return Option(flag: option.flag, summary: help, value: value)
   }
 }
