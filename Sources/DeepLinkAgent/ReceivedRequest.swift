@@ -5,7 +5,7 @@ import DeepLinkWire
 /// it takes, each checked for its type. What the fields mean (whether the link parses, whether
 /// its table is the app's, whether its deadline passed) is for ``RequestHandler`` to decide
 /// when it answers.
-enum ReceivedRequest: Equatable {
+enum ReceivedRequest {
   /// A link to apply: a bare debug URL line, or `open` with `url`, optionally `deadline` (Unix
   /// epoch milliseconds) and `table` (the fingerprint of the table that built the link).
   case open(url: String, deadline: Int?, table: String?)

@@ -44,9 +44,9 @@ package struct RequestHandler {
   private var lastLink: ParsedURL?
   /// The last request line read (without its newline) and what it asked.
   private var lastRequest: (line: [UInt8], request: ReceivedRequest)?
-  /// The last state a link's reply carried and its JSON text. A state equal to it is written from
-  /// the text: the handler still applies every link and is asked for its state after each, and
-  /// only the writing of an equal state is skipped.
+  /// The last state a link's reply carried and its JSON text. A state with the same text
+  /// (``AppState/hasSameText(as:)``) is written from it: the handler still applies every link and
+  /// is asked for its state after each; only the writing of the same state again is skipped.
   private var lastState: (state: AppState, json: [UInt8])?
 
   package init(
