@@ -211,6 +211,8 @@ package struct RequestHandler {
       stateJSON = lastState.json
     } else {
       var json: [UInt8] = []
+      // Room for the screen and the rest without growing on the way.
+      json.reserveCapacity(state.screen.utf8.count + 512)
       state.json.serialize(into: &json)
       (stateJSON, lastState) = (json, (state, json))
     }
