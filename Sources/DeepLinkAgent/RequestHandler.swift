@@ -252,7 +252,9 @@ private final class ParsedURL {
     self.url = url
     self.link = link
     self.canonical = table.url(for: link)
-    var member = Array(#","applied":"#.utf8)
+    var member: [UInt8] = []
+    member.reserveCapacity(canonical.utf8.count + 16)
+    member.append(#","applied":"#)
     JSON.string(canonical).serialize(into: &member)
     self.appliedMember = member
   }

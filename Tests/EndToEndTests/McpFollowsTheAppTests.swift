@@ -65,6 +65,80 @@ struct McpFollowsTheAppTests {
     #expect(!server.errorOutput().contains("warning"), "the new table is the app's own: no warning")
   }
 
+  /// A `tools/call` of `name`, as a client sends it.
+  static func call(_ id: Int, _ name: String) -> String {
+    #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(name)"}}"#
+  }
+
+  /// The text of a successful tool result, `nil` for anything else.
+  static func shown(_ line: String) -> String? {
+    guard let result = try? JSON.parse(line)["result"], result["isError"] == .bool(false) else { return nil }
+    return result["content"]?.arrayValue?.first?["text"]?.stringValue
+  }
+
+  /// A session whose calls went through a kept connection to `first`, then `first` stopped and
+  /// another app started on its socket with the routes `extra`: `body` gets the server.
+  static func restarted(
+    from first: [String], to second: [String], _ body: (McpProcess) throws -> Void
+  ) throws {
+    let cache = try TemporaryDirectory()
+    defer { cache.remove() }
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let socket = directory.file("app.sock")
+    let app = try ZeroConfigurationTests.start(socket: socket, extra: first)
+    let server = try McpProcess.start(["--socket", socket], environment: ["XDG_CACHE_HOME": cache.path])
+    try server.initialize()
+    _ = try exchange(server, #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+    for id in 2...3 {
+      let called = try exchange(server, call(id, first[0]))
+      #expect(
+        called.count == 1 && shown(called[0])?.hasPrefix("shown debug://\(first[0])\n") == true, "\(called)")
+    }
+    _ = app.stop()
+    let next = try ZeroConfigurationTests.start(socket: socket, extra: second)
+    defer { _ = next.stop() }
+    try body(server)
+    #expect(server.closeAndWait() == 0)
+    #expect(!server.errorOutput().contains("warning"), "each table is the app's own: no warning")
+  }
+
+  @Test func aCallAfterTheAppRestartedGoesToTheNewAppWithItsTools() throws {
+    try Self.restarted(from: ["wishlist"], to: ["wishlist", "compare"]) { server in
+      let called = try Self.exchange(server, Self.call(4, "wishlist"))
+      #expect(called.count == 2 && called.first == Self.listChanged, "announced, then answered: \(called)")
+      #expect(Self.shown(called.last ?? "")?.hasPrefix("shown debug://wishlist\n") == true, "\(called)")
+      let next = try Self.exchange(server, Self.call(5, "compare"))
+      #expect(next.count == 1 && Self.shown(next[0])?.hasPrefix("shown debug://compare\n") == true, "\(next)")
+    }
+  }
+
+  @Test func aToolTheRestartedAppAddedCanBeCalledBeforeAnyList() throws {
+    try Self.restarted(from: ["wishlist"], to: ["wishlist", "compare"]) { server in
+      let called = try Self.exchange(server, Self.call(4, "compare"))
+      #expect(called.count == 2 && called.first == Self.listChanged, "\(called)")
+      #expect(Self.shown(called.last ?? "")?.hasPrefix("shown debug://compare\n") == true, "\(called)")
+    }
+  }
+
+  @Test func aToolTheRestartedAppDroppedIsUnknownAndNothingIsSent() throws {
+    try Self.restarted(from: ["wishlist", "compare"], to: ["compare"]) { server in
+      let called = try Self.exchange(server, Self.call(4, "wishlist"))
+      #expect(called.count == 2 && called.first == Self.listChanged, "\(called)")
+      let error = try JSON.parse(called.last ?? "")["error"]
+      #expect(error?["code"] == .int(-32602), "an unknown tool, not a link the app refused: \(called)")
+    }
+  }
+
+  @Test func aCallAfterTheSameAppRestartedIsAnsweredWithNoAnnouncement() throws {
+    try Self.restarted(from: ["wishlist"], to: ["wishlist"]) { server in
+      let called = try Self.exchange(server, Self.call(4, "wishlist"))
+      #expect(
+        called.count == 1 && Self.shown(called[0])?.hasPrefix("shown debug://wishlist\n") == true, "\(called)"
+      )
+    }
+  }
+
   @Test func withARoutesFileTheToolsNeverChange() throws {
     let cache = try TemporaryDirectory()
     defer { cache.remove() }

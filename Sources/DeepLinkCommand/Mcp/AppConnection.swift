@@ -5,15 +5,38 @@ import DeepLinkWire
 /// then costs a request and its reply, not a connection too (`make bench`, section 9).
 ///
 /// The app closes a connection that stays idle (10 s) and a restarted app has a new socket:
-/// a request that finds its kept connection closed is sent once more on a new one. That is
-/// safe: the app never applied a request on a connection it closed before reading it, and a
-/// link describes a whole state, so applying it twice gives the same state. After any other
+/// a request that finds its kept connection closed is sent once more on a new one, or, when
+/// the session follows the app's table (``reportsLoss``), left for the follower, which
+/// follows the app that answers now before the request is made again. Either is safe: the
+/// app never applied a request on a connection it closed before reading it, and a link
+/// describes a whole state, so applying it twice gives the same state. After any other
 /// failure (a time-out, a reply that is not the app's) the connection is dropped, so that a
 /// late reply is never read as the answer to the next request.
 final class AppConnection {
   private var session: AppSession?
 
+  /// Whether a request that finds the kept connection closed throws, nothing sent, and says
+  /// so (``takeLoss()``) instead of going out on a new connection: the app may have been
+  /// restarted with another table, which its links must be built from.
+  var reportsLoss = false
+
+  /// Set when a request found the kept connection closed, with ``reportsLoss``.
+  private var lost = false
+
   deinit { session?.close() }
+
+  /// Whether the connection is kept and every reply on it carried the session's table: the
+  /// same process, with the same table, until a request finds it closed.
+  var isTrusted: Bool {
+    guard let kept = session else { return false }
+    return kept.foreignVersion == nil
+  }
+
+  /// Whether the last request found the kept connection closed (``reportsLoss``); clears it.
+  func takeLoss() -> Bool {
+    defer { lost = false }
+    return lost
+  }
 
   /// Sends `request` and returns the app's reply, checked as every command checks it.
   func request(_ request: Request, app: AppClient) throws(ClientFailure) -> JSON {
@@ -25,8 +48,12 @@ final class AppConnection {
         }
         session = kept
         return reply
-      } catch .socket(.connectionClosed) {
+      } catch .socket(.connectionClosed(let path)) {
         kept.close()
+        if reportsLoss {
+          lost = true
+          throw .socket(.connectionClosed(path: path))
+        }
       } catch {
         keep(kept, after: error)
         throw error

@@ -14,6 +14,13 @@ import DeepLinkWire
 ///   the app serves. The same as the session's: nothing changes. Another: the table is taken
 ///   from the cache when it holds that one, else fetched on the same connection and checked
 ///   as every table from a socket is (``AppTable``), then cached.
+/// - Before a call that sends a link, a kept connection that every reply on it said serves the
+///   session's table is trusted with no question: it reaches the same process, and a process
+///   keeps its table. When the call finds it closed (the app exited, or dropped it idle),
+///   nothing was sent, and the session follows the app afresh and makes the call again; a
+///   call that fails is followed by the same question, and made again when the app now
+///   serves other tools (``recheck(afterCallFailed:)``). A call costs one round trip, and no
+///   link is ever built from the table of an app that has gone.
 ///
 /// No app answering is no change: the tools stay, and a call that needs no app (`--dry-run`)
 /// still works; an app that does not answer costs at most `--timeout`.
@@ -48,6 +55,7 @@ final class AppFollower: McpToolsFollower {
     self.delivery = delivery
     self.awaitedSimulator = simulator
     self.fingerprints = ServedTable(of: delivery.context.table)
+    delivery.connection.reportsLoss = followsTable
     self.lookup = AppTableLookup(
       key: agent.map { .simulator(udid: $0.udid, bundleID: $0.bundleID) }
         ?? .socket(delivery.context.socketPath),
@@ -55,17 +63,22 @@ final class AppFollower: McpToolsFollower {
       tool: delivery.context.tool.name)
   }
 
-  func follow() -> McpToolsChange {
+  func follow(before request: McpFollowedRequest) -> McpToolsChange {
+    _ = delivery.connection.takeLoss()
+    trusted = false
     if let udid = awaitedSimulator {
       guard let agent = try? delivery.context.devices.findAgent(udid: udid) else { return .unchanged }
       delivery.context = delivery.context.aimed(at: agent.socket)
       delivery.target = .app
       delivery.connection = AppConnection()
+      delivery.connection.reportsLoss = followsTable
       awaitedSimulator = nil
       lookup = lookup.aimed(at: .simulator(udid: agent.udid, bundleID: agent.bundleID))
       unannounced = true
     }
-    if delivery.target == .app, followsTable {
+    if delivery.target == .app, followsTable, request == .link, delivery.connection.isTrusted {
+      trusted = true
+    } else if delivery.target == .app, followsTable {
       switch table(for: delivery) {
       case .same: break
       case .new(let contents, let source):
@@ -81,6 +94,19 @@ final class AppFollower: McpToolsFollower {
     return .changed(
       McpServedTools(table: delivery.context.table, tool: delivery.context.tool, delivery: delivery))
   }
+
+  func recheck(afterCallFailed failed: Bool) -> McpRecheck? {
+    guard trusted else { return nil }
+    trusted = false
+    let lost = delivery.connection.takeLoss()
+    guard lost || failed else { return nil }
+    let change = follow(before: .list)
+    if case .changed = change { return McpRecheck(change: change, callAgain: true) }
+    return McpRecheck(change: change, callAgain: lost)
+  }
+
+  /// Whether the last ``follow(before:)`` let a call through on trust, asking nothing.
+  private var trusted = false
 
   /// Whether ``delivery`` changed since the session last took its tools (a simulator app's
   /// agent found, whose table was then refused, is announced once a table is taken).

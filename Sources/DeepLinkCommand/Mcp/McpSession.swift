@@ -24,9 +24,10 @@ import DeepLinkWire
 /// - The tools follow the app: before each `tools/list` and `tools/call` (after `initialize`,
 ///   or enveloped), the ``McpToolsFollower`` is asked whether the app that answers now serves
 ///   another table (or a simulator app's agent now answers); when it does, the session takes
-///   the new tools and announces the change before the response, which uses them. A table the
-///   follower refuses leaves the tools as they were, and a `tools/call` then returns the
-///   refusal as its error.
+///   the new tools and announces the change before the response, which uses them. A call the
+///   follower let through on trust and then doubts (``McpToolsFollower/recheck(afterCallFailed:)``)
+///   is made again, once, when it says so. A table the follower refuses leaves the tools as they were, and a `tools/call`
+///   then returns the refusal as its error.
 /// - A `tools/call` whose `_meta` carries a `progressToken` gets `notifications/progress` for
 ///   each step of a `launch` before its response (``McpProgress``).
 /// - Notifications get no response, ever: `notifications/initialized`,
@@ -127,25 +128,59 @@ struct McpSession {
   /// progress, a stream's acknowledgement.
   mutating func answers(to message: JSONRPCMessage) -> [JSON] {
     var lines: [JSON] = []
-    if case .request(_, let method, let params) = message, method == "tools/list" || method == "tools/call",
+    guard case .request(_, let method, let params) = message,
+      method == "tools/list" || method == "tools/call",
       accepts(params), let follower
+    else {
+      let reply = reply(to: message)
+      lines += pending
+      pending = []
+      return lines + (reply.map { [$0] } ?? [])
+    }
+    lines += take(follower.follow(before: method == "tools/call" && sendsLink(params) ? .link : .list))
+    var reply = reply(to: message)
+    if method == "tools/call",
+      let recheck = follower.recheck(afterCallFailed: reply.map(Self.isFailure) ?? false)
     {
-      switch follower.follow() {
-      case .unchanged:
-        refusal = nil
-      case .changed(let next):
-        refusal = nil
-        // The new table's tools, listed as the session's were chosen (`--tools`).
-        toolbox = toolbox.rebuilt(table: next.table, delivery: next.delivery)
-        lines += changeNotifications
-      case .refused(let error):
-        refusal = error
+      lines += take(recheck.change)
+      if recheck.callAgain {
+        pending = []
+        reply = self.reply(to: message)
       }
     }
-    let reply = reply(to: message)
     lines += pending
     pending = []
     return lines + (reply.map { [$0] } ?? [])
+  }
+
+  /// Whether the `tools/call` with `params` calls a tool of the current tools that sends a link.
+  private func sendsLink(_ params: JSON?) -> Bool {
+    guard let name = params?["name"]?.stringValue else { return false }
+    return toolbox.tools.first { $0.name == name }?.effect == .appliesLink
+  }
+
+  /// Whether `response` says its request failed: a JSON-RPC error, or a tool result marked
+  /// `isError`.
+  private static func isFailure(_ response: JSON) -> Bool {
+    response["error"] != nil || response["result"]?["isError"] == .bool(true)
+  }
+
+  /// Takes what the follower found: the new tools, or the refusal of the app's table. Returns
+  /// the notifications that announce new tools.
+  private mutating func take(_ change: McpToolsChange) -> [JSON] {
+    switch change {
+    case .unchanged:
+      refusal = nil
+      return []
+    case .changed(let next):
+      refusal = nil
+      // The new table's tools, listed as the session's were chosen (`--tools`).
+      toolbox = toolbox.rebuilt(table: next.table, delivery: next.delivery)
+      return changeNotifications
+    case .refused(let error):
+      refusal = error
+      return []
+    }
   }
 
   /// Why the table the app serves now was refused, when it was at the last request: a

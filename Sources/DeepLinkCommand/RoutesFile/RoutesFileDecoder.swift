@@ -323,6 +323,7 @@ enum RoutesFileDecoder {
   /// A lowercase letter, then lowercase letters, digits, `+`, `-` or `.` (RFC 3986, lowercase
   /// because Android matches schemes case-sensitively).
   static func isScheme(_ text: String) -> Bool {
-    RouteTable.isScheme(Array(text.utf8)[...], allowUppercase: false)
+    var text = text
+    return text.withUTF8 { RouteTable.isScheme($0, allowUppercase: false) }
   }
 }

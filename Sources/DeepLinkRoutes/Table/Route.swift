@@ -39,30 +39,33 @@ public struct Route: Hashable, Sendable {
   ///
   /// - Throws: ``ArgumentError`` for the first pair that is wrong, in input order.
   public func bind(_ pairs: [(name: String, text: String?)]) throws(ArgumentError) -> Link {
-    var values: [ArgumentValue?] = Array(repeating: nil, count: parameters.count)
+    // The values given, by parameter position, in the order given: at most one per
+    // parameter, since a second is refused, so a search of it is short.
+    var given: [(position: Int, value: ArgumentValue)] = []
+    given.reserveCapacity(Swift.min(pairs.count, parameters.count))
     for (name, text) in pairs {
-      guard let index = parameters.firstIndex(where: { $0.name == name }) else {
+      guard let position = parameters.firstIndex(where: { $0.name == name }) else {
         let names = parameters.map(\.name)
         throw .unknownParameter(
           name, route: self.name, suggestion: Suggestion.closest(to: name, in: names), known: names)
       }
-      guard values[index] == nil else { throw .duplicateParameter(name) }
-      let parameter = parameters[index]
+      guard !given.contains(where: { $0.position == position }) else { throw .duplicateParameter(name) }
       guard let text else {
-        guard parameter.type == .boolean else { throw .missingValue(name) }
-        values[index] = .boolean(true)
+        guard parameters[position].type == .boolean else { throw .missingValue(name) }
+        given.append((position, .boolean(true)))
         continue
       }
       do {
-        values[index] = try parameter.type.parse(text)
+        given.append((position, try parameters[position].type.parse(text)))
       } catch {
         throw .invalidValue(name, error)
       }
     }
     var bound: [ArgumentValue] = []
     bound.reserveCapacity(parameters.count)
-    for (parameter, value) in zip(parameters, values) {
-      guard let value = value ?? parameter.defaultValue else {
+    for (position, parameter) in parameters.enumerated() {
+      guard let value = given.first(where: { $0.position == position })?.value ?? parameter.defaultValue
+      else {
         throw .missingParameter(parameter.name, route: name)
       }
       bound.append(value)

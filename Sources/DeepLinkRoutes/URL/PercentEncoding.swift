@@ -1,8 +1,6 @@
 /// Percent-encoding of query keys and values per RFC 3986: everything but the unreserved
 /// characters is escaped, so `+`, `&`, `=`, `#`, `%` and any non-ASCII text round-trip.
 enum PercentEncoding {
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
   /// `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
   static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
@@ -17,21 +15,45 @@ enum PercentEncoding {
 
   /// Escapes every byte of `text` that is not unreserved as `%XX` (uppercase hex).
   static func encode(_ text: String, into output: inout [UInt8]) {
-    for byte in text.utf8 {
-      if isUnreserved(byte) {
-        output.append(byte)
-      } else {
-        output.append(UInt8(ascii: "%"))
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0xF)])
+    var text = text
+    text.withUTF8 { bytes in
+      var escaped = 0
+      for byte in bytes where !isUnreserved(byte) { escaped += 1 }
+      guard escaped > 0 else {
+        output.append(contentsOf: bytes)
+        return
+      }
+      // The room made at once and written in place: appending byte by byte to an array
+      // checks its uniqueness and capacity at every byte.
+      let start = output.count
+      output.append(contentsOf: repeatElement(0, count: bytes.count + 2 * escaped))
+      output.withUnsafeMutableBufferPointer { output in
+        var index = start
+        for byte in bytes {
+          if isUnreserved(byte) {
+            output[index] = byte
+            index += 1
+          } else {
+            output[index] = UInt8(ascii: "%")
+            output[index + 1] = hexDigit(byte >> 4)
+            output[index + 2] = hexDigit(byte & 0xF)
+            index += 3
+          }
+        }
       }
     }
+  }
+
+  /// The uppercase hexadecimal digit of `nibble` (0...15).
+  @inline(__always)
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
   }
 
   /// Decodes `%XX` escapes; `+` stays a plus (RFC 3986, not HTML forms).
   ///
   /// - Throws: ``LinkError/malformedPercentEscape(_:)`` or ``LinkError/invalidUTF8(_:)``.
-  static func decode(_ bytes: ArraySlice<UInt8>) throws(LinkError) -> String {
+  static func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(LinkError) -> String {
     guard bytes.contains(UInt8(ascii: "%")) else {
       return String(decoding: bytes, as: UTF8.self)
     }

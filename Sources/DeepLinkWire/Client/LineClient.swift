@@ -133,12 +133,25 @@ package final class LineClient {
   /// - Throws: ``SocketError/timedOut(path:)``, ``SocketError/connectionClosed(path:)`` when the
   ///   server closes before a whole line, ``SocketError/lineTooLong(path:limit:)``.
   package func readLine(deadline: Deadline = .never) throws(SocketError) -> [UInt8] {
+    try readLine(deadline: deadline, waitingFirst: false)
+  }
+
+  /// ``readLine(deadline:)``; with `waitingFirst`, when no whole line is buffered, waits for
+  /// the socket to be readable before the first read instead of trying it: a reply just asked
+  /// for is never there yet, and the read that would say so is a system call for nothing.
+  private func readLine(deadline: Deadline, waitingFirst: Bool) throws(SocketError) -> [UInt8] {
     let socket = try openDescriptor()
+    var waits = waitingFirst
     while true {
       do {
         if let line = try framer.nextLine() { return Array(line) }
       } catch {
         throw .lineTooLong(path: path, limit: framer.maximumLineLength)
+      }
+      if waits {
+        waits = false
+        let events = try Self.wait(socket, for: .readable, deadline: deadline, path: path)
+        guard !events.isEmpty else { throw .timedOut(path: path) }
       }
       let count: Int?
       do {
@@ -161,7 +174,7 @@ package final class LineClient {
   /// Sends `line` and reads its reply: one request, one reply, one deadline.
   package func request(_ line: String, deadline: Deadline = .never) throws(SocketError) -> [UInt8] {
     try send(line, deadline: deadline)
-    return try readLine(deadline: deadline)
+    return try readLine(deadline: deadline, waitingFirst: true)
   }
 
   /// Whether the connection is idle and still open: nothing to read and no end of file, seen

@@ -13,10 +13,12 @@ final class ScriptedFollower: McpToolsFollower, @unchecked Sendable {
 
   init(_ changes: [McpToolsChange]) { self.changes = changes }
 
-  func follow() -> McpToolsChange {
+  func follow(before request: McpFollowedRequest) -> McpToolsChange {
     asked += 1
     return changes.isEmpty ? .unchanged : changes.removeFirst()
   }
+
+  func recheck(afterCallFailed failed: Bool) -> McpRecheck? { nil }
 }
 
 /// The session follows the app's table: `notifications/tools/list_changed` before the
