@@ -2,38 +2,44 @@ import DeepLinkRoutes
 import DeepLinkWire
 
 extension AppState {
-  /// The state as `deeplink state --json` shows it: `path` (one object per screen, its
-  /// `destination` and arguments as further keys), each detail (an object of its values), and
-  /// `screen` (the text).
-  var json: JSON {
-    var members: [JSON.Member] = []
-    members.reserveCapacity(details.count + 2)
-    members.append(JSON.Member("path", .array(path.map(\.json))))
-    for detail in details {
-      members.append(
-        JSON.Member(detail.name, .object(detail.values.map { JSON.Member($0.name, $0.value.json) })))
+  /// Appends the state as `deeplink state --json` shows it, compact JSON on one line: `path`
+  /// (one object per screen, its `destination` and arguments as further keys), each detail
+  /// (an object of its values), and `screen` (the text). Written straight as bytes, with no
+  /// tree between: every link's reply carries a state.
+  func writeJSON(into output: inout [UInt8]) {
+    output.append(#"{"path":["#)
+    for (index, screen) in path.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(#"{"destination":"#)
+      JSON.writeString(screen.name, into: &output)
+      Self.write(screen.arguments, into: &output)
+      output.append(UInt8(ascii: "}"))
     }
-    members.append(JSON.Member("screen", .string(screen)))
-    return .object(members)
+    output.append(UInt8(ascii: "]"))
+    for detail in details {
+      output.append(UInt8(ascii: ","))
+      JSON.writeString(detail.name, into: &output)
+      output.append(#":{"#)
+      Self.write(detail.values, into: &output, first: true)
+      output.append(UInt8(ascii: "}"))
+    }
+    output.append(#","screen":"#)
+    JSON.writeString(screen, into: &output)
+    output.append(UInt8(ascii: "}"))
   }
-}
 
-extension AppState.Screen {
-  var json: JSON {
-    var members: [JSON.Member] = []
-    members.reserveCapacity(arguments.count + 1)
-    members.append(JSON.Member("destination", .string(name)))
-    for argument in arguments { members.append(JSON.Member(argument.name, argument.value.json)) }
-    return .object(members)
-  }
-}
-
-extension ArgumentValue {
-  var json: JSON {
-    switch self {
-    case .integer(let number): .int(number)
-    case .string(let string): .string(string)
-    case .boolean(let flag): .bool(flag)
+  /// Appends `arguments` as members of an object already open: `,"name":value` each, without
+  /// the first comma when they are the `first` members.
+  private static func write(_ arguments: [Argument], into output: inout [UInt8], first: Bool = false) {
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 || !first { output.append(UInt8(ascii: ",")) }
+      JSON.writeString(argument.name, into: &output)
+      output.append(UInt8(ascii: ":"))
+      switch argument.value {
+      case .integer(let number): JSON.writeInteger(number, into: &output)
+      case .string(let text): JSON.writeString(text, into: &output)
+      case .boolean(let flag): output.append(flag ? "true" : "false")
+      }
     }
   }
 }

@@ -138,7 +138,10 @@ package struct RequestHandler {
       if let built, built != version { throw .staleTable(built: built.logExcerpt, serves: version) }
       try open(url, deadline: deadline, into: &output, log: &log)
     case .state:
-      writeSuccess([JSON.Member("state", handler.state.json)], into: &output)
+      output.append(contentsOf: successPrefix)
+      output.append(#","state":"#)
+      handler.state.writeJSON(into: &output)
+      output.append(UInt8(ascii: "}"))
     case .screen:
       writeSuccess([JSON.Member("screen", .string(handler.screen))], into: &output)
     case .ping:
@@ -213,7 +216,7 @@ package struct RequestHandler {
       var json: [UInt8] = []
       // Room for the screen and the rest without growing on the way.
       json.reserveCapacity(state.screen.utf8.count + 512)
-      state.json.serialize(into: &json)
+      state.writeJSON(into: &json)
       (stateJSON, lastState) = (json, (state, json))
     }
     output.append(contentsOf: successPrefix)

@@ -35,11 +35,39 @@ import Testing
     AppState(path: [AppState.Screen("login")], screen: String(repeating: "\u{1F}x\"", count: 100)),
   ]
 
-  @Test("a state serializes to one line that parses back to its tree", arguments: states)
-  func serializedParsesBack(_ state: AppState) throws {
-    let line = state.json.serialized
-    #expect(!line.contains("\n"))
-    #expect(try JSON.parse(line) == state.json)
+  /// The tree a state's JSON stands for, as docs/wire-protocol.md describes it.
+  static func tree(_ state: AppState) -> JSON {
+    func value(_ value: ArgumentValue) -> JSON {
+      switch value {
+      case .integer(let number): .int(number)
+      case .string(let text): .string(text)
+      case .boolean(let flag): .bool(flag)
+      }
+    }
+    let path = state.path.map { screen in
+      JSON.object(
+        [("destination", .string(screen.name))] + screen.arguments.map { ($0.name, value($0.value)) })
+    }
+    let details = state.details.map { detail in
+      (detail.name, JSON.object(detail.values.map { ($0.name, value($0.value)) }))
+    }
+    return .object([("path", .array(path))] + details + [("screen", .string(state.screen))])
+  }
+
+  @Test("a state is written as one line that parses back to its tree", arguments: states)
+  func writtenParsesBack(_ state: AppState) throws {
+    var bytes: [UInt8] = []
+    state.writeJSON(into: &bytes)
+    #expect(!bytes.contains(UInt8(ascii: "\n")))
+    #expect(try JSON.parse(bytes[...]) == Self.tree(state))
+  }
+
+  @Test("a state is written after what the output holds, which it leaves as it was")
+  func writtenAfterTheOutput() throws {
+    var bytes = Array("prefix".utf8)
+    Self.states[2].writeJSON(into: &bytes)
+    #expect(bytes.starts(with: "prefix".utf8))
+    #expect(try JSON.parse(bytes[6...]) == Self.tree(Self.states[2]))
   }
 }
 

@@ -68,7 +68,7 @@ extension JSON {
   /// Appends `string` as a JSON string, quotes included, escaping `"`, `\` and every control
   /// character (DEL too), so that the result never holds a newline. The bytes between two
   /// escapes are found eight at a time (``JSONStringScan``) and appended as one run.
-  private static func writeString(_ string: String, into output: inout [UInt8]) {
+  package static func writeString(_ string: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { bytes in
@@ -96,7 +96,7 @@ extension JSON {
   }
 
   /// Appends `value`'s decimal digits, a `-` first when negative.
-  private static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+  package static func writeInteger(_ value: Int, into output: inout [UInt8]) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
     // The magnitude as unsigned, so that Int.min has one too.
     var magnitude = value.magnitude
