@@ -38,6 +38,25 @@ import Testing
     #expect(ControlCharacters.escaped("e\u{301}\u{1B}") == "e\u{301}\\u{1b}")
   }
 
+  /// A long text is checked eight bytes at a time: a control character at any offset of it is
+  /// escaped, and with `keepingNewlines` a line feed at any offset, even beside a C1
+  /// character's lead byte, keeps the text as it is.
+  @Test func aControlCharacterAtAnyOffsetOfALongTextIsEscaped() {
+    let plain = Array("Home › Login ─────── ".unicodeScalars)
+    for offset in 0...plain.count {
+      func text(_ inserted: String) -> String {
+        String(String.UnicodeScalarView(plain[..<offset])) + inserted
+          + String(String.UnicodeScalarView(plain[offset...]))
+      }
+      for (control, escape) in [("\u{7}", "\\u{7}"), ("\u{7F}", "\\u{7f}"), ("\u{85}", "\\u{85}")] {
+        #expect(
+          ControlCharacters.escaped(text(control), keepingNewlines: true) == text(escape), "at \(offset)")
+      }
+      #expect(ControlCharacters.escaped(text("\n"), keepingNewlines: true) == text("\n"), "at \(offset)")
+      #expect(ControlCharacters.escaped(text("\u{C2}\n"), keepingNewlines: true) == text("\u{C2}\n"))
+    }
+  }
+
   @Test func replacedWithSpaces() {
     #expect(
       ControlCharacters.replacedWithSpaces("a\tb\nc\u{1B}d\u{7F}e\u{85}f\u{A0}g") == "a b c d e f\u{A0}g")

@@ -9,6 +9,12 @@ import Testing
         == #"{"op":"open","url":"debug://recipe?id=42","deadline":1764412345678}"#)
     #expect(
       Request.open(url: "debug://settings", deadline: nil).line == #"{"op":"open","url":"debug://settings"}"#)
+    #expect(
+      Request.open(url: "debug://settings", deadline: -1, table: "1a2b3c4d5e6f7a8b").line
+        == #"{"op":"open","url":"debug://settings","deadline":-1,"table":"1a2b3c4d5e6f7a8b"}"#)
+    #expect(
+      Request.open(url: "debug://x?q=\"\\\n", deadline: nil).line
+        == #"{"op":"open","url":"debug://x?q=\"\\\n"}"#)
     #expect(Request.state.line == #"{"op":"state"}"#)
     #expect(Request.screen.line == #"{"op":"screen"}"#)
     #expect(Request.routes.line == #"{"op":"routes"}"#)

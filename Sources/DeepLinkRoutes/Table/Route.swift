@@ -39,24 +39,29 @@ public struct Route: Hashable, Sendable {
   ///
   /// - Throws: ``ArgumentError`` for the first pair that is wrong, in input order.
   public func bind(_ pairs: [(name: String, text: String?)]) throws(ArgumentError) -> Link {
-    // The values given, by parameter position, in the order given: at most one per
-    // parameter, since a second is refused, so a search of it is short.
-    var given: [(position: Int, value: ArgumentValue)] = []
-    given.reserveCapacity(Swift.min(pairs.count, parameters.count))
+    // The values given and their parameters' positions, in the order given: at most one per
+    // parameter, since a second is refused, so a search of them is short. Two arrays, not one
+    // of tuples, whose type's metadata a process would build at run time.
+    var positions: [Int] = []
+    var values: [ArgumentValue] = []
+    positions.reserveCapacity(Swift.min(pairs.count, parameters.count))
+    values.reserveCapacity(Swift.min(pairs.count, parameters.count))
     for (name, text) in pairs {
       guard let position = parameters.firstIndex(where: { $0.name == name }) else {
         let names = parameters.map(\.name)
         throw .unknownParameter(
           name, route: self.name, suggestion: Suggestion.closest(to: name, in: names), known: names)
       }
-      guard !given.contains(where: { $0.position == position }) else { throw .duplicateParameter(name) }
+      guard !positions.contains(position) else { throw .duplicateParameter(name) }
       guard let text else {
         guard parameters[position].type == .boolean else { throw .missingValue(name) }
-        given.append((position, .boolean(true)))
+        positions.append(position)
+        values.append(.boolean(true))
         continue
       }
       do {
-        given.append((position, try parameters[position].type.parse(text)))
+        values.append(try parameters[position].type.parse(text))
+        positions.append(position)
       } catch {
         throw .invalidValue(name, error)
       }
@@ -64,7 +69,7 @@ public struct Route: Hashable, Sendable {
     var bound: [ArgumentValue] = []
     bound.reserveCapacity(parameters.count)
     for (position, parameter) in parameters.enumerated() {
-      guard let value = given.first(where: { $0.position == position })?.value ?? parameter.defaultValue
+      guard let value = positions.firstIndex(of: position).map({ values[$0] }) ?? parameter.defaultValue
       else {
         throw .missingParameter(parameter.name, route: name)
       }

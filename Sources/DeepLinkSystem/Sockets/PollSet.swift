@@ -80,11 +80,15 @@ package struct PollSet {
   package static func wait(
     for descriptor: FileDescriptor, events: PollEvents, deadline: Deadline
   ) throws(SystemCallError) -> PollEvents {
-    var set = PollSet(capacity: 1)
-    set.append(descriptor, events: events)
+    // One entry on the stack: no array to allocate (a client's every reply waits here).
+    var entry = pollfd(fd: descriptor.rawValue, events: events.rawValue, revents: 0)
     while true {
-      if try set.wait(timeoutMilliseconds: deadline.pollTimeout) > 0 { return set.returnedEvents(at: 0) }
-      if deadline.hasPassed { return [] }
+      let result = poll(&entry, 1, deadline.pollTimeout)
+      if result > 0 { return PollEvents(rawValue: entry.revents) }
+      if result == -1, case let error = Errno.current, error != .interrupted {
+        throw SystemCallError("poll", error)
+      }
+      if deadline.hasPassed { return PollEvents(rawValue: 0) }
     }
   }
 }

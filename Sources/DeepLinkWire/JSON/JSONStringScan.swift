@@ -10,13 +10,13 @@ enum JSONStringScan {
   /// a flagged one may be flagged falsely, which is why a flagged word is read again byte by
   /// byte.
   @inline(__always)
-  private static func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
+  static func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
     (word &- ones &* limit) & ~word & highBits != 0
   }
 
   /// Whether a byte of `word` is `value`.
   @inline(__always)
-  private static func hasByte(_ value: UInt64, in word: UInt64) -> Bool {
+  static func hasByte(_ value: UInt64, in word: UInt64) -> Bool {
     hasByte(below: 1, in: word ^ (ones &* value))
   }
 

@@ -26,10 +26,26 @@ package struct Request: Hashable, Sendable {
   ///     Request.open(url: "debug://settings", deadline: nil, table: "1a2b3c4d5e6f7a8b").line
   ///     // {"op":"open","url":"debug://settings","table":"1a2b3c4d5e6f7a8b"}
   package static func open(url: String, deadline: Int?, table: String? = nil) -> Request {
-    var fields: [(String, JSON)] = [("url", .string(url))]
-    if let deadline { fields.append(("deadline", .int(deadline))) }
-    if let table { fields.append(("table", .string(table))) }
-    return Request(.open, fields)
+    // Written straight as bytes, with no tree between: every link sent is one.
+    var line: [UInt8] = []
+    line.reserveCapacity(url.utf8.count + 80)
+    line.append(contentsOf: #"{"op":"open","url":"#.utf8)
+    JSON.writeString(url, into: &line)
+    if let deadline {
+      line.append(contentsOf: #","deadline":"#.utf8)
+      JSON.writeInteger(deadline, into: &line)
+    }
+    if let table {
+      line.append(contentsOf: #","table":"#.utf8)
+      JSON.writeString(table, into: &line)
+    }
+    line.append(UInt8(ascii: "}"))
+    return Request(.open, line: String(decoding: line, as: UTF8.self))
+  }
+
+  private init(_ operation: Operation, line: String) {
+    self.operation = operation
+    self.line = line
   }
 
   /// The app's state.

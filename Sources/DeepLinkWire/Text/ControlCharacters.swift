@@ -64,13 +64,31 @@ package enum ControlCharacters {
   {
     var index = 0
     while index < bytes.count {
-      let byte = bytes[index]
-      if byte < 0x20 || byte == 0x7F {
-        if !(keepingNewlines && byte == UInt8(ascii: "\n")) { return true }
-      } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-        return true
+      // Eight bytes at a time past words that hold no byte below 0x20, no DEL and no 0xC2 (the
+      // lead byte of a C1 character): a screen is mostly such words, and a line feed in one
+      // word sends only that word to the byte-by-byte check.
+      let checkedEnd: Int
+      if index + 8 <= bytes.count, let base = bytes.baseAddress {
+        let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if !JSONStringScan.hasByte(below: 0x20, in: word) && !JSONStringScan.hasByte(0x7F, in: word)
+          && !JSONStringScan.hasByte(0xC2, in: word)
+        {
+          index += 8
+          continue
+        }
+        checkedEnd = index + 8
+      } else {
+        checkedEnd = bytes.count
       }
-      index += 1
+      while index < checkedEnd {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F {
+          if !(keepingNewlines && byte == UInt8(ascii: "\n")) { return true }
+        } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+          return true
+        }
+        index += 1
+      }
     }
     return false
   }
