@@ -25,9 +25,10 @@ import DeepLinkWire
 ///   or enveloped), the ``McpToolsFollower`` is asked whether the app that answers now serves
 ///   another table (or a simulator app's agent now answers); when it does, the session takes
 ///   the new tools and announces the change before the response, which uses them. A call the
-///   follower let through on trust and then doubts (``McpToolsFollower/recheck(afterCallFailed:)``)
-///   is made again, once, when it says so. A table the follower refuses leaves the tools as they were, and a `tools/call`
-///   then returns the refusal as its error.
+///   follower let through on trust and then doubts
+///   (``McpToolsFollower/recheck(afterCallFailed:)``) is made again, once, when it says so. A
+///   table the follower refuses leaves the tools as they were, and a `tools/call` then returns
+///   the refusal as its error.
 /// - A `tools/call` whose `_meta` carries a `progressToken` gets `notifications/progress` for
 ///   each step of a `launch` before its response (``McpProgress``).
 /// - Notifications get no response, ever: `notifications/initialized`,

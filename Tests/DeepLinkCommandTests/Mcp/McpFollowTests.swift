@@ -21,6 +21,27 @@ final class ScriptedFollower: McpToolsFollower, @unchecked Sendable {
   func recheck(afterCallFailed failed: Bool) -> McpRecheck? { nil }
 }
 
+/// A follower that lets every call through on trust and, after one, says what it then found:
+/// the session's side of a call that found the app it trusted gone.
+final class DoubtingFollower: McpToolsFollower, @unchecked Sendable {
+  var recheck: McpRecheck?
+  private(set) var failures: [Bool] = []
+  private(set) var requests: [McpFollowedRequest] = []
+
+  init(_ recheck: McpRecheck?) { self.recheck = recheck }
+
+  func follow(before request: McpFollowedRequest) -> McpToolsChange {
+    requests.append(request)
+    return .unchanged
+  }
+
+  func recheck(afterCallFailed failed: Bool) -> McpRecheck? {
+    failures.append(failed)
+    defer { recheck = nil }
+    return recheck
+  }
+}
+
 /// The session follows the app's table: `notifications/tools/list_changed` before the
 /// response that uses the new tools, never before `initialize`, and a refused table changes
 /// nothing but says why.
@@ -111,6 +132,35 @@ struct McpFollowTests {
     #expect(delivery.links.isEmpty)
     // The app serves a good table again: calls work.
     #expect(session.replies(to: [line(call("settings"))])[0]["result"]?["isError"] == .bool(false))
+  }
+
+  @Test func aCallTheFollowerDoubtsIsMadeAgainWithTheToolsItFound() throws {
+    let follower = DoubtingFollower(McpRecheck(change: .changed(Self.extended), callAgain: true))
+    let delivery = RecordingDelivery()
+    var session = McpSession(
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: delivery), follower: follower)
+    handshake(&session)
+    // `search` is a tool of the new table only: the first attempt names an unknown tool.
+    let replies = session.replies(to: [line(call("search", #"{"query":"soup"}"#))])
+    #expect(follower.failures == [true], "asked after the call, which failed")
+    #expect(replies.count == 2, "\(replies)")
+    #expect(replies.first?["method"] == .string("notifications/tools/list_changed"))
+    #expect(replies.last?["result"]?["isError"] == .bool(false), "made again with the new tools: \(replies)")
+  }
+
+  @Test func aCallTheFollowerDoesNotDoubtStandsAsItWas() throws {
+    let follower = DoubtingFollower(nil)
+    let delivery = RecordingDelivery()
+    var session = McpSession(
+      toolbox: McpServedTools(table: .recipeSample, tool: .deeplink, delivery: delivery), follower: follower)
+    handshake(&session)
+    let replies = session.replies(to: [line(call("settings"))])
+    #expect(replies.count == 1 && replies[0]["result"]?["isError"] == .bool(false), "\(replies)")
+    #expect(delivery.links.map(\.route.name) == ["settings"], "sent once")
+    #expect(follower.failures == [false])
+    #expect(follower.requests == [.link], "a route's tool sends a link")
+    _ = session.replies(to: [line(call("routes")), line(Self.list)])
+    #expect(follower.requests == [.link, .list, .list], "routes and tools/list need the app's tools now")
   }
 
   @Test func withoutAFollowerTheToolsNeverChange() throws {
